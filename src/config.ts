@@ -114,7 +114,12 @@ const EnvSchema = v.object({
   BRAVE_API_KEY: v.optional(v.pipe(v.string(), v.trim())),
   BRAVE_API_KEY_FILE: v.optional(nonEmpty('a file path')),
   BRAVE_BASE_URL: v.optional(
-    v.pipe(v.string(), v.trim(), v.url('must be an http(s) URL'), v.regex(/^https?:\/\//i, 'must be an http(s) URL')),
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.url('must be an http(s) URL'),
+      v.regex(/^https?:\/\//i, 'must be an http(s) URL'),
+    ),
     DEFAULTS.braveBaseUrl,
   ),
 });
@@ -150,7 +155,7 @@ export function defaultCacheDir(platform: string, env: Readonly<Record<string, s
   if (platform === 'darwin') return `${home}/Library/Caches/web-mcp`;
   if (platform === 'win32') return `${env.LOCALAPPDATA ?? `${home}\\AppData\\Local`}\\web-mcp`;
   const xdg = env.XDG_CACHE_HOME;
-  return `${xdg !== undefined && xdg.startsWith('/') ? xdg : `${home}/.cache`}/web-mcp`;
+  return `${xdg?.startsWith('/') ? xdg : `${home}/.cache`}/web-mcp`;
 }
 
 function firstIssue(issues: readonly v.BaseIssue<unknown>[]): string {
@@ -173,7 +178,7 @@ function parseFlags(argv: readonly string[]) {
       },
     }).values;
   } catch (error) {
-    return error instanceof Error ? error.message.split('\n')[0] ?? 'bad flag' : 'bad flag';
+    return error instanceof Error ? (error.message.split('\n')[0] ?? 'bad flag') : 'bad flag';
   }
 }
 
@@ -209,9 +214,13 @@ export function parseCli(sources: ConfigSources): ParsedCli {
     try {
       braveKey = sources.readTextFile(e.BRAVE_API_KEY_FILE).trim() || undefined;
     } catch {
-      return { kind: 'error', message: 'BRAVE_API_KEY_FILE names a file that cannot be read; check the path and its permissions' };
+      return {
+        kind: 'error',
+        message: 'BRAVE_API_KEY_FILE names a file that cannot be read; check the path and its permissions',
+      };
     }
-    if (braveKey === undefined) return { kind: 'error', message: 'BRAVE_API_KEY_FILE names an empty file; put the Brave key in it' };
+    if (braveKey === undefined)
+      return { kind: 'error', message: 'BRAVE_API_KEY_FILE names an empty file; put the Brave key in it' };
   }
 
   return {

@@ -1,0 +1,96 @@
+// The MCP server factory: tool definitions and their JSON Schemas are built once;
+// the factory (called per HTTP request and per stdio connection) only registers them.
+import { McpServer, type McpServerFactory } from '@modelcontextprotocol/server';
+import * as v from 'valibot';
+import type { Tier } from '../config.ts';
+import { type ToolError, toolError } from '../errors.ts';
+import { precomputedSchema } from './standard-schema.ts';
+import type { CallContext, ToolDef } from './tool.ts';
+
+export const INSTRUCTIONS =
+  'Web research with short cited replies. Ask web_lookup (or web_research with a goal) first; ' +
+  'use web_read / web_page when you already have the URL. Replies are capped by max_tokens, ' +
+  'quotes marked verified were checked by the server, and Gaps / Not found say what is missing.';
+
+export interface ServerInfo {
+  readonly name: string;
+  readonly version: string;
+}
+
+interface Prepared {
+  readonly def: ToolDef;
+  readonly schema: ReturnType<typeof precomputedSchema>;
+}
+
+type ToolResult = { content: { type: 'text'; text: string }[]; isError?: boolean };
+
+/** `code: sentence`, without doubling a code the message already starts with. */
+export function errorText(error: ToolError): string {
+  return error.message.startsWith(`${error.code}:`) ? error.message : `${error.code}: ${error.message}`;
+}
+
+function describeIssue(issue: v.BaseIssue<unknown>): string {
+  const path = issue.path?.map((p) => String(p.key)).join('.');
+  if (issue.kind === 'schema' && issue.input === undefined && path) return `${path} is required`;
+  return `${path ?? 'arguments'} ${issue.message}`;
+}
+
+async function callTool(def: ToolDef, args: unknown, ctx: CallContext): Promise<ToolResult> {
+  const parsed = v.safeParse(def.input, args ?? {});
+  const outcome = parsed.success
+    ? await def.run(parsed.output, ctx)
+    : toolError(
+        'invalid_input',
+        `${parsed.issues.map(describeIssue).join('; ')}; fix the argument and call ${def.name} again`,
+      );
+  if (typeof outcome === 'string') return { content: [{ type: 'text', text: outcome }] };
+  return { content: [{ type: 'text', text: errorText(outcome) }], isError: true };
+}
+
+export interface FactoryOptions {
+  readonly info: ServerInfo;
+  readonly tools: readonly ToolDef[];
+  readonly tiers: ReadonlySet<Tier>;
+  readonly clock: () => number;
+}
+
+export function createServerFactory(options: FactoryOptions): McpServerFactory {
+  const prepared: Prepared[] = options.tools
+    .filter((def) => options.tiers.has(def.tier))
+    .map((def) => ({ def, schema: precomputedSchema(def.input) }));
+
+  return () => {
+    const server = new McpServer(options.info, { instructions: INSTRUCTIONS });
+    for (const { def, schema } of prepared) {
+      server.registerTool(
+        def.name,
+        {
+          title: def.title,
+          description: def.description,
+          inputSchema: schema,
+          annotations: { readOnlyHint: true, openWorldHint: true },
+        },
+        async (args, extra) => {
+          const token = extra.mcpReq._meta?.progressToken;
+          let step = 0;
+          const ctx: CallContext = {
+            signal: extra.mcpReq.signal,
+            arrivedAt: options.clock(),
+            progress(message) {
+              if (token === undefined) return;
+              step += 1;
+              extra.mcpReq
+                .notify({
+                  method: 'notifications/progress',
+                  params: { progressToken: token, progress: step, message },
+                })
+                .catch(() => {});
+            },
+          };
+          return callTool(def, args, ctx);
+        },
+      );
+    }
+    return server;
+  };
+}

@@ -1,0 +1,7 @@
+// The package's library face: the app and factory for embedding, and the page pipeline.
+export { createApp } from './app.ts';
+export type { Config } from './config.ts';
+export type { ErrorCode, ToolError } from './errors.ts';
+export { createServerFactory } from './mcp/server.ts';
+export type { Reply } from './reply/contract.ts';
+export type { Runtime } from './runtime.ts';

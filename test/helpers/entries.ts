@@ -1,0 +1,48 @@
+// The server's real entry points on each runtime, for integration tests that
+// run one set of cases against every runtime (WEB_MCP_TEST_RUNTIMES narrows it).
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export type RuntimeName = 'node' | 'bun' | 'deno';
+
+export interface Entry {
+  readonly runtime: RuntimeName;
+  readonly command: string;
+  readonly args: readonly string[];
+}
+
+const BUN = `${ROOT}node_modules/@oven/bun-linux-x64/bin/bun`;
+const DENO = `${ROOT}node_modules/@deno/linux-x64-glibc/deno`;
+
+/** The documented Deno permission set (README, deno.json task `start`). */
+export function denoArgs(): string[] {
+  return [
+    'run',
+    '--unstable-no-legacy-abort',
+    '--allow-env',
+    '--allow-net',
+    '--allow-read',
+    '--allow-write',
+    '--allow-run',
+    `${ROOT}dist/deno/main.js`,
+  ];
+}
+
+export function entry(runtime: RuntimeName): Entry {
+  if (runtime === 'bun') return { runtime, command: BUN, args: [`${ROOT}dist/bun/main.js`] };
+  if (runtime === 'deno') return { runtime, command: DENO, args: denoArgs() };
+  return { runtime, command: process.execPath, args: [`${ROOT}dist/node/main.js`] };
+}
+
+export function entries(): Entry[] {
+  const wanted = (process.env.WEB_MCP_TEST_RUNTIMES ?? 'node,bun,deno').split(',').map((s) => s.trim());
+  return (['node', 'bun', 'deno'] as const)
+    .filter((r) => wanted.includes(r))
+    .map(entry)
+    .filter((e) => {
+      if (existsSync(e.command)) return true;
+      throw new Error(`${e.runtime} is not installed at ${e.command}: run npm ci`);
+    });
+}
