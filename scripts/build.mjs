@@ -7,6 +7,8 @@ await rm('dist', { recursive: true, force: true });
 await build({
   entryPoints: {
     'node/main': 'adapters/node/main.ts',
+    'bun/main': 'adapters/bun/main.ts',
+    'deno/main': 'adapters/deno/main.ts',
     mod: 'src/mod.ts',
   },
   outdir: 'dist',

@@ -1,6 +1,6 @@
 // The server's real entry points on each runtime, for integration tests that
 // run one set of cases against every runtime (WEB_MCP_TEST_RUNTIMES narrows it).
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -13,8 +13,20 @@ export interface Entry {
   readonly args: readonly string[];
 }
 
-const BUN = `${ROOT}node_modules/@oven/bun-linux-x64/bin/bun`;
-const DENO = `${ROOT}node_modules/@deno/linux-x64-glibc/deno`;
+/** npm puts the binary in the wrapper package when install scripts ran, else leaves it in the platform package. */
+function binary(candidates: string[]): string {
+  const found = candidates.find((path) => existsSync(path) && statSync(path).size > 1_000_000);
+  return found ?? candidates[candidates.length - 1] ?? '';
+}
+
+export const BUN = binary([
+  `${ROOT}node_modules/bun/bin/bun.exe`,
+  `${ROOT}node_modules/@oven/bun-linux-x64/bin/bun`,
+]);
+export const DENO = binary([
+  `${ROOT}node_modules/deno/deno`,
+  `${ROOT}node_modules/@deno/linux-x64-glibc/deno`,
+]);
 
 /** The documented Deno permission set (README, deno.json task `start`). */
 export function denoArgs(): string[] {

@@ -1,7 +1,7 @@
 // The real entry points on every runtime, driven by the official MCP client:
 // both protocol eras over stdio and HTTP, tiers, exit codes, stdout purity.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { request } from 'node:http';
 import { after, describe, it } from 'node:test';
 import { entries } from '../helpers/entries.ts';
@@ -47,7 +47,7 @@ for (const entry of entries()) {
       }
     });
 
-    it('writes nothing but JSON-RPC on stdout and exits when stdin closes', () => {
+    it('writes nothing but JSON-RPC on stdout and exits when stdin closes', async () => {
       const lines = [
         {
           jsonrpc: '2.0',
@@ -68,13 +68,26 @@ for (const entry of entries()) {
           params: { name: 'web_lookup', arguments: { question: '' } },
         },
       ];
-      const run = spawnSync(entry.command, [...entry.args], {
-        input: `${lines.map((l) => JSON.stringify(l)).join('\n')}\nnot json at all\n`,
+      const child = spawn(entry.command, [...entry.args], {
         env: baseEnv(),
-        timeout: 20_000,
+        stdio: ['pipe', 'pipe', 'pipe'],
       });
-      assert.equal(run.status, 0, run.stderr.toString());
-      const out = run.stdout.toString().trim().split('\n');
+      let stdout = '';
+      const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no answers: ${stdout}`)), 20_000);
+        child.stdout.on('data', (chunk: Buffer) => {
+          stdout += chunk.toString();
+          if (stdout.split('\n').filter((l) => l.trim()).length >= 3) {
+            clearTimeout(timer);
+            resolve();
+          }
+        });
+        child.stdin.write(`${lines.map((l) => JSON.stringify(l)).join('\n')}\nnot json at all\n`);
+      });
+      child.stdin.end();
+      assert.equal(await exited, 0);
+      const out = stdout.trim().split('\n');
       assert.equal(out.length, 3);
       for (const line of out) assert.equal(JSON.parse(line).jsonrpc, '2.0');
     });

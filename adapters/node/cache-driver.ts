@@ -1,0 +1,117 @@
+// The unstorage driver for the disk cache: one file per key, written atomically
+// (temp file in the same directory, then rename) so a crash never leaves a torn entry.
+// Only node:fs/promises and node:path, so Bun and Deno can use it unchanged.
+import { mkdir, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { type Driver, defineDriver } from 'unstorage';
+
+export interface FsCacheDriverOptions {
+  readonly base: string;
+  /** A temp file older than this is debris from a crashed write; listing keys deletes it. */
+  readonly staleTempMs?: number;
+}
+
+const DEFAULT_STALE_TEMP_MS = 10 * 60 * 1000;
+/** Temp files start with a dot and end in .tmp; keys may do neither, so the two never meet. */
+const TEMP_NAME = /^\..*\.tmp$/;
+
+function errorCode(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
+  return typeof error.code === 'string' ? error.code : undefined;
+}
+
+/** Missing files (or a missing directory on the way) just mean "no such entry". */
+const isAbsent = (error: unknown) => ['ENOENT', 'ENOTDIR', 'EISDIR'].includes(errorCode(error) ?? '');
+
+const ignoreAbsent = (error: unknown) => {
+  if (!isAbsent(error)) throw error;
+};
+
+export const fsCacheDriver: (options: FsCacheDriverOptions) => Driver = defineDriver(
+  (options: FsCacheDriverOptions) => {
+    const base = resolve(options.base);
+    const staleTempMs = options.staleTempMs ?? DEFAULT_STALE_TEMP_MS;
+    let tempCounter = 0;
+
+    const pathOf = (key: string): string => {
+      const segments = key.split(':');
+      if (segments.some((s) => s === '' || s === '.' || s === '..' || s.startsWith('.') || /[/\\]/.test(s))) {
+        throw new Error(
+          `cache key ${JSON.stringify(key)} is not a plain key (no empty, dot or slash segments)`,
+        );
+      }
+      return join(base, ...segments);
+    };
+
+    const atomicWrite = async (path: string, value: string) => {
+      const dir = dirname(path);
+      const name = path.slice(dir.length + 1);
+      tempCounter += 1;
+      const temp = join(dir, `.${name}.${crypto.randomUUID().slice(0, 8)}${tempCounter}.tmp`);
+      try {
+        // No fsync: a torn file after power loss fails validation and is a miss, which a cache can afford.
+        await writeFile(temp, value, { encoding: 'utf8', flag: 'wx' });
+      } catch (error) {
+        if (errorCode(error) !== 'ENOENT') throw error;
+        // Directory missing (first write, or deleted under us): create it once, then retry.
+        await mkdir(dir, { recursive: true });
+        await writeFile(temp, value, { encoding: 'utf8', flag: 'wx' });
+      }
+      try {
+        await rename(temp, path);
+      } catch (error) {
+        await unlink(temp).catch(() => undefined);
+        throw error;
+      }
+    };
+
+    const walk = async (dir: string, now: number): Promise<string[]> => {
+      const entries = await readdir(dir, { withFileTypes: true }).catch((error: unknown) => {
+        ignoreAbsent(error);
+        return [];
+      });
+      const keys: string[] = [];
+      for (const entry of entries) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) {
+          keys.push(...(await walk(path, now)));
+        } else if (TEMP_NAME.test(entry.name)) {
+          // A recent temp file may be a write in progress; only old ones are debris.
+          const info = await stat(path).catch(() => undefined);
+          if (info !== undefined && now - info.mtimeMs > staleTempMs)
+            await unlink(path).catch(() => undefined);
+        } else if (entry.isFile() && !entry.name.startsWith('.')) {
+          keys.push(relative(base, path).split(sep).join(':'));
+        }
+      }
+      return keys;
+    };
+
+    return {
+      name: 'web-mcp-fs',
+      options,
+      async hasItem(key) {
+        return (await stat(pathOf(key)).catch(ignoreAbsent))?.isFile() ?? false;
+      },
+      async getItem(key) {
+        return (await readFile(pathOf(key), 'utf8').catch(ignoreAbsent)) ?? null;
+      },
+      async setItem(key, value) {
+        await atomicWrite(pathOf(key), value);
+      },
+      async removeItem(key) {
+        await unlink(pathOf(key)).catch(ignoreAbsent);
+      },
+      async getMeta(key) {
+        const info = await stat(pathOf(key)).catch(ignoreAbsent);
+        return info === undefined ? null : { mtime: info.mtime, size: info.size };
+      },
+      async getKeys() {
+        return walk(base, Date.now());
+      },
+      async clear() {
+        await rm(base, { recursive: true, force: true });
+      },
+    };
+  },
+);

@@ -1,0 +1,83 @@
+// The process around the server, the same on Node, Bun and Deno (all three speak
+// node:process): command line → config → stdio or HTTP, and a clean shutdown that
+// kills every run on stdin EOF, SIGTERM, SIGINT or SIGHUP.
+import { readFileSync } from 'node:fs';
+import process from 'node:process';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { createLog } from '../../src/log.ts';
+import { WebStreamTransport } from '../../src/mcp/stdio.ts';
+import type { Runtime } from '../../src/runtime.ts';
+import { startup } from '../../src/serve.ts';
+import { killAllChildren } from './children.ts';
+
+export interface Listen {
+  readonly fetch: (request: Request) => Response | Promise<Response>;
+  readonly host: string;
+  readonly port: number;
+  onListen(port: number): void;
+  onError(error: Error): void;
+}
+
+/** How long runs get to stop on their own before the rest is killed outright. */
+const SHUTDOWN_GRACE_MS = 300;
+
+export function runMain(runtime: Runtime, listen: (options: Listen) => void): void {
+  const log = createLog((line) => process.stderr.write(line));
+  const started = startup(
+    runtime,
+    {
+      argv: process.argv.slice(2),
+      env: process.env,
+      platform: process.platform,
+      readTextFile: (path) => readFileSync(path, 'utf8'),
+    },
+    log,
+  );
+  if (started.kind === 'exit') {
+    if (started.stdout) process.stdout.write(started.stdout);
+    if (started.stderr) process.stderr.write(started.stderr);
+    process.exitCode = started.code;
+    return;
+  }
+
+  const { config, services } = started;
+  let stopping = false;
+  const shutdown = (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    services.shutdown();
+    setTimeout(() => {
+      killAllChildren();
+      process.exit(code);
+    }, SHUTDOWN_GRACE_MS);
+  };
+  process.on('exit', killAllChildren);
+  process.on('SIGTERM', () => shutdown(143));
+  process.on('SIGINT', () => shutdown(130));
+  process.on('SIGHUP', () => shutdown(129));
+
+  const http = config.http;
+  if (http === undefined) {
+    serveStdio(started.factory, {
+      transport: new WebStreamTransport(runtime.stdio(), () => shutdown(0)),
+      onerror: (error) => log.warn(`stdio: ${error.message}`),
+    });
+    return;
+  }
+  let bound: number | undefined;
+  const app = started.app(() => bound);
+  const shown = http.host.includes(':') ? `[${http.host}]` : http.host;
+  listen({
+    fetch: app.fetch,
+    host: http.host,
+    port: http.port,
+    onListen: (port) => {
+      bound = port;
+      log.info(`listening on http://${shown}:${port}/mcp`);
+    },
+    onError: (error) => {
+      log.warn(`cannot listen on ${shown}:${http.port}: ${error.message}`);
+      process.exit(1);
+    },
+  });
+}

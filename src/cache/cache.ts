@@ -1,0 +1,197 @@
+// The disk cache for answers and page text (R-K1–R-K4): small versioned JSON entries
+// with their own expiry, over any unstorage driver. It never fails a call: a bad
+// entry is a miss, and a cache dir it cannot write turns it off with one warning.
+import type { Driver } from 'unstorage';
+import * as v from 'valibot';
+import type { Log } from '../log.ts';
+import { sweepEntries } from './sweep.ts';
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+/** Lifetimes (R-K2). Research answers age with the recency the caller asked for. */
+export const TTL = {
+  research: { day: HOUR, week: 6 * HOUR, month: DAY, year: 3 * DAY, any: 7 * DAY },
+  page: DAY,
+  pageText: DAY,
+} as const;
+
+export type Recency = keyof typeof TTL.research;
+
+export function researchTtl(recency: Recency | undefined): number {
+  return TTL.research[recency ?? 'any'];
+}
+
+/** Bumped whenever a cached value's shape changes: older entries then read as misses. */
+export const FORMAT_VERSION = 1;
+/** Without a size trigger, sweep at least this often (checked on writes; no timers to keep alive). */
+export const SWEEP_EVERY_MS = HOUR;
+/** Eviction stops at this share of the cap, so a full cache does not sweep on every write. */
+const LOW_WATER = 0.8;
+/** Consecutive failed writes, after earlier successes, that turn the cache off. */
+const FAILURES_TO_DISABLE = 3;
+
+const EntrySchema = v.object({
+  v: v.literal(FORMAT_VERSION),
+  storedAt: v.number(),
+  expiresAt: v.number(),
+  value: v.unknown(),
+});
+type Entry = v.InferOutput<typeof EntrySchema>;
+
+function readEntry(raw: unknown): Entry | undefined {
+  let data: unknown = raw;
+  if (typeof raw === 'string') {
+    try {
+      data = JSON.parse(raw);
+    } catch {
+      return undefined; // garbage or a truncated file
+    }
+  }
+  const parsed = v.safeParse(EntrySchema, data);
+  return parsed.success ? parsed.output : undefined;
+}
+
+export type Validator<T> = ((value: unknown) => value is T) | v.GenericSchema<unknown, T>;
+
+export interface Hit<T> {
+  readonly value: T;
+  /** Clock reading when the entry was written: replies can say how old they are. */
+  readonly storedAt: number;
+}
+
+export interface Cache {
+  /** A live entry, or undefined for a miss. Expired, corrupt or invalid entries are misses and are removed. */
+  get(key: string): Promise<Hit<unknown> | undefined>;
+  get<T>(key: string, validate: Validator<T>): Promise<Hit<T> | undefined>;
+  /** Stores `value` for `ttlMs`. Never throws for disk trouble; may run a sweep when the cache is full or due. */
+  set(key: string, value: unknown, ttlMs: number): Promise<void>;
+  /** Removes expired and unreadable entries, then the oldest until the directory is under the cap. */
+  sweep(): Promise<void>;
+  readonly enabled: boolean;
+}
+
+export interface CacheOptions {
+  readonly driver: Driver;
+  readonly clock?: () => number;
+  readonly maxBytes: number;
+  readonly log: Log;
+  /** Where the entries live (e.g. the cache dir), named in the warning when it cannot be written. */
+  readonly where?: string;
+}
+
+const encoder = new TextEncoder();
+
+function check<T>(validate: Validator<T>, value: unknown): { ok: true; value: T } | { ok: false } {
+  if (typeof validate === 'function') return validate(value) ? { ok: true, value } : { ok: false };
+  const parsed = v.safeParse(validate, value);
+  return parsed.success ? { ok: true, value: parsed.output } : { ok: false };
+}
+
+function reason(error: unknown): string {
+  if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string')
+    return error.code;
+  return error instanceof Error ? error.message : String(error);
+}
+
+export function createCache(options: CacheOptions): Cache {
+  const { driver, log, maxBytes } = options;
+  const clock = options.clock ?? Date.now;
+  let enabled = true;
+  // Unknown until the first sweep measures it; -Infinity makes the first write sweep.
+  let bytes = 0;
+  let lastSweepAt = Number.NEGATIVE_INFINITY;
+  let sweeping: Promise<void> | undefined;
+  // A dir that never took a write is unusable; after that, one failed write may be a
+  // passing hiccup (a reader holding the file on Windows), so only a run of them turns the cache off.
+  let wroteOnce = false;
+  let failuresInRow = 0;
+  let sweepWarned = false;
+
+  const disable = (why: string) => {
+    if (!enabled) return;
+    enabled = false;
+    log.warn(
+      `cache: cannot write to ${options.where ?? 'the cache'} (${why}); running without a disk cache — set WEB_MCP_CACHE_DIR to a writable directory`,
+    );
+  };
+  if (driver.setItem === undefined) disable('the storage driver is read-only');
+
+  const remove = async (key: string) => {
+    await Promise.resolve(driver.removeItem?.(key, {})).catch(() => undefined);
+  };
+
+  const sweep = (): Promise<void> => {
+    if (!enabled) return Promise.resolve();
+    sweeping ??= (async () => {
+      try {
+        const result = await sweepEntries({
+          driver,
+          now: clock(),
+          maxBytes,
+          targetBytes: Math.floor(maxBytes * LOW_WATER),
+          readTimes: readEntry,
+        });
+        bytes = result.keptBytes;
+      } catch (error) {
+        // Once is enough: the next sweeps will keep trying quietly.
+        if (!sweepWarned) {
+          log.warn(
+            `cache: could not sweep ${options.where ?? 'the cache'} (${reason(error)}); will keep trying`,
+          );
+        }
+        sweepWarned = true;
+      } finally {
+        lastSweepAt = clock();
+        sweeping = undefined;
+      }
+    })();
+    return sweeping;
+  };
+
+  async function get<T>(key: string, validate?: Validator<T>): Promise<Hit<T> | Hit<unknown> | undefined> {
+    if (!enabled) return undefined;
+    const raw: unknown = await Promise.resolve(driver.getItem(key, {})).catch(() => null);
+    if (raw === null || raw === undefined) return undefined;
+    const entry = readEntry(raw);
+    if (entry === undefined || entry.expiresAt <= clock()) {
+      await remove(key);
+      return undefined;
+    }
+    if (validate === undefined) return { value: entry.value, storedAt: entry.storedAt };
+    const checked = check(validate, entry.value);
+    if (!checked.ok) {
+      // Written by an older shape of the code: as good as corrupt.
+      await remove(key);
+      return undefined;
+    }
+    return { value: checked.value, storedAt: entry.storedAt };
+  }
+
+  return {
+    get enabled() {
+      return enabled;
+    },
+    get,
+    async set(key, value, ttlMs) {
+      if (!enabled || !(ttlMs > 0)) return;
+      const now = clock();
+      const entry: Entry = { v: FORMAT_VERSION, storedAt: now, expiresAt: now + ttlMs, value };
+      const text = JSON.stringify(entry);
+      const size = encoder.encode(text).length;
+      if (size > maxBytes) return; // would be evicted at once
+      try {
+        await driver.setItem?.(key, text, {});
+      } catch (error) {
+        failuresInRow += 1;
+        if (!wroteOnce || failuresInRow >= FAILURES_TO_DISABLE) disable(reason(error));
+        return;
+      }
+      wroteOnce = true;
+      failuresInRow = 0;
+      bytes += size;
+      if (bytes > maxBytes || now - lastSweepAt >= SWEEP_EVERY_MS) await sweep();
+    },
+    sweep,
+  };
+}
