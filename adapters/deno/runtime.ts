@@ -1,6 +1,8 @@
-// Deno's side of the Runtime seam: Deno's own stdin/stdout streams; spawning through
-// node:child_process (detached group + group kill, the same code as Node) and the shared fs driver.
-import type { Runtime } from '../../src/runtime.ts';
+// Deno's side of the Runtime seam: Deno's own stdin/stdout streams, the shared fs
+// driver, and children started through node:child_process in their own group.
+// Signalling a group (a negative pid) needs Deno's unrestricted --allow-run, so the
+// group is killed with the system `kill` command instead: --allow-run=claude,kill.
+import type { Runtime, Subprocess } from '../../src/runtime.ts';
 import { fsCacheDriver } from '../node/cache-driver.ts';
 import { spawnNode } from '../node/spawn.ts';
 import { trackChildren } from '../shared/children.ts';
@@ -9,13 +11,34 @@ interface DenoGlobal {
   readonly version: { readonly deno: string };
   readonly stdin: { readonly readable: ReadableStream<Uint8Array> };
   readonly stdout: { readonly writable: WritableStream<Uint8Array> };
+  Command: new (
+    command: string,
+    options: { args: string[]; stdin: 'null'; stdout: 'null'; stderr: 'null' },
+  ) => { outputSync(): unknown };
 }
 declare const Deno: DenoGlobal;
+
+/** Synchronous, so it also works from an 'exit' handler; a group already gone is not an error. */
+function killGroup(pid: number, signal: 'SIGTERM' | 'SIGKILL'): void {
+  try {
+    new Deno.Command('kill', {
+      args: [`-${signal.slice(3)}`, '--', `-${pid}`],
+      stdin: 'null',
+      stdout: 'null',
+      stderr: 'null',
+    }).outputSync();
+  } catch {}
+}
+
+function spawnDeno(command: string, options: Parameters<Runtime['spawn']>[1]): Subprocess {
+  const child = spawnNode(command, options);
+  return { ...child, kill: (signal = 'SIGTERM') => killGroup(child.pid, signal) };
+}
 
 export const denoRuntime: Runtime = {
   name: 'deno',
   version: Deno.version.deno,
-  spawn: trackChildren(spawnNode),
+  spawn: trackChildren(spawnDeno),
   stdio: () => ({ readable: Deno.stdin.readable, writable: Deno.stdout.writable }),
   cacheDriver: (dir) => fsCacheDriver({ base: dir }),
 };

@@ -41,9 +41,9 @@ export function spawnNode(command: string, options: SpawnOptions): Subprocess {
   child.on('error', () => {});
 
   const exited = new Promise<number | null>((done) => {
-    if (child.exitCode !== null) done(child.exitCode);
-    else if (child.signalCode !== null) done(null);
-    else child.once('exit', (code) => done(code));
+    child.once('exit', (code) => {
+      done(code);
+    });
   });
 
   return {

@@ -51,7 +51,6 @@ export function runMain(runtime: Runtime, listen: (options: Listen) => void): vo
       process.exit(code);
     }, SHUTDOWN_GRACE_MS);
   };
-  process.on('exit', killAllChildren);
   process.on('SIGTERM', () => shutdown(143));
   process.on('SIGINT', () => shutdown(130));
   process.on('SIGHUP', () => shutdown(129));

@@ -1,0 +1,176 @@
+// Reading `claude -p --output-format stream-json` as it arrives: split NDJSON
+// lines, pick out tool calls, rate-limit notices and the final result, ignore the rest.
+import * as v from 'valibot';
+
+/** What a run reports while it works (for progress notifications and the meta line). */
+export type RunEvent =
+  | { readonly kind: 'search'; readonly query: string; readonly searches: number; readonly pages: number }
+  | { readonly kind: 'fetch'; readonly url: string; readonly searches: number; readonly pages: number }
+  | { readonly kind: 'rate_limit'; readonly status: string; readonly resetsAt: number | undefined };
+
+/** The final `result` event, reduced to the fields the server reads. */
+export interface ResultEvent {
+  readonly subtype: string;
+  readonly isError: boolean;
+  readonly text: string;
+  readonly structuredOutput: unknown;
+  readonly hasStructuredOutput: boolean;
+  readonly errors: readonly string[];
+  readonly apiStatus: number | undefined;
+  readonly apiError: string;
+}
+
+export interface StreamState {
+  searches: number;
+  pages: number;
+  readonly fetchedUrls: string[];
+  model: string | undefined;
+  /** The last rate-limit notice; a `rejected` one carries the reset time. */
+  rateLimit: { status: string; resetsAt: number | undefined; type: string | undefined } | undefined;
+  result: ResultEvent | undefined;
+  jsonLines: number;
+  /** Start of the non-JSON lines (e.g. the stub's "native binary not installed"), for matching only. */
+  plainText: string;
+}
+
+const str = v.optional(v.string());
+const ToolUse = v.looseObject({
+  type: v.literal('tool_use'),
+  name: v.string(),
+  input: v.optional(v.looseObject({ query: str, url: str })),
+});
+const Assistant = v.looseObject({
+  type: v.literal('assistant'),
+  message: v.looseObject({ model: str, content: v.optional(v.array(v.unknown())) }),
+});
+const Init = v.looseObject({ type: v.literal('system'), subtype: v.literal('init'), model: str });
+const RateLimit = v.looseObject({
+  type: v.literal('rate_limit_event'),
+  rate_limit_info: v.looseObject({ status: str, resetsAt: v.optional(v.number()), rateLimitType: str }),
+});
+const Result = v.looseObject({
+  type: v.literal('result'),
+  subtype: str,
+  is_error: v.optional(v.boolean()),
+  result: v.optional(v.unknown()),
+  structured_output: v.optional(v.unknown()),
+  errors: v.optional(v.array(v.unknown())),
+  api_error_status: v.optional(v.unknown()),
+  api_error: v.optional(v.unknown()),
+  api_error_type: v.optional(v.unknown()),
+});
+
+const MAX_LINE_CHARS = 8 * 1024 * 1024;
+const MAX_PLAIN_CHARS = 2000;
+
+export function createStreamState(): StreamState {
+  return {
+    searches: 0,
+    pages: 0,
+    fetchedUrls: [],
+    model: undefined,
+    rateLimit: undefined,
+    result: undefined,
+    jsonLines: 0,
+    plainText: '',
+  };
+}
+
+/** Feeds text chunks in, calls `onLine` per complete line; `end()` flushes a last unterminated line. */
+export function createLineSplitter(onLine: (line: string) => void) {
+  let pending = '';
+  return {
+    push(chunk: string) {
+      pending += chunk;
+      let nl = pending.indexOf('\n');
+      while (nl !== -1) {
+        onLine(pending.slice(0, nl));
+        pending = pending.slice(nl + 1);
+        nl = pending.indexOf('\n');
+      }
+      // A runaway line without a newline is not an event anyone can use.
+      if (pending.length > MAX_LINE_CHARS) pending = '';
+    },
+    end() {
+      if (pending !== '') onLine(pending);
+      pending = '';
+    },
+  };
+}
+
+/** Folds one stdout line into the state; returns the events it produced. */
+export function readLine(state: StreamState, rawLine: string): RunEvent[] {
+  const line = rawLine.trim();
+  if (line === '') return [];
+  let data: unknown;
+  try {
+    data = JSON.parse(line);
+  } catch {
+    if (state.plainText.length < MAX_PLAIN_CHARS) state.plainText += `${line.slice(0, MAX_PLAIN_CHARS)}\n`;
+    return [];
+  }
+  state.jsonLines++;
+  const init = v.safeParse(Init, data);
+  if (init.success) {
+    state.model ??= init.output.model;
+    return [];
+  }
+  const assistant = v.safeParse(Assistant, data);
+  if (assistant.success) return readAssistant(state, assistant.output);
+  const rate = v.safeParse(RateLimit, data);
+  if (rate.success) {
+    const info = rate.output.rate_limit_info;
+    state.rateLimit = { status: info.status ?? 'unknown', resetsAt: info.resetsAt, type: info.rateLimitType };
+    return [{ kind: 'rate_limit', status: state.rateLimit.status, resetsAt: info.resetsAt }];
+  }
+  const result = v.safeParse(Result, data);
+  if (result.success) state.result = toResult(result.output);
+  return [];
+}
+
+function readAssistant(state: StreamState, event: v.InferOutput<typeof Assistant>): RunEvent[] {
+  state.model ??= event.message.model;
+  const out: RunEvent[] = [];
+  for (const block of event.message.content ?? []) {
+    const use = v.safeParse(ToolUse, block);
+    if (!use.success) continue;
+    if (use.output.name === 'WebSearch') {
+      state.searches++;
+      out.push({
+        kind: 'search',
+        query: use.output.input?.query ?? '',
+        searches: state.searches,
+        pages: state.pages,
+      });
+    } else if (use.output.name === 'WebFetch') {
+      state.pages++;
+      const url = use.output.input?.url ?? '';
+      if (url !== '') state.fetchedUrls.push(url);
+      out.push({ kind: 'fetch', url, searches: state.searches, pages: state.pages });
+    }
+  }
+  return out;
+}
+
+function toResult(r: v.InferOutput<typeof Result>): ResultEvent {
+  const status = typeof r.api_error_status === 'number' ? r.api_error_status : undefined;
+  const apiError = [r.api_error, r.api_error_type].filter((x) => typeof x === 'string').join(' ');
+  return {
+    subtype: r.subtype ?? 'unknown',
+    isError: r.is_error === true,
+    text: typeof r.result === 'string' ? r.result : '',
+    structuredOutput: r.structured_output,
+    hasStructuredOutput: r.structured_output !== undefined && r.structured_output !== null,
+    errors: (r.errors ?? []).filter((e) => typeof e === 'string'),
+    apiStatus: status,
+    apiError,
+  };
+}
+
+/** One progress line for an event, e.g. `searching: rust 2026 (1 of 4 searches)`. */
+export function progressText(event: RunEvent, caps: { searches: number; reads: number }): string {
+  if (event.kind === 'search')
+    return `searching: ${event.query} (${event.searches} of ${caps.searches} searches)`;
+  if (event.kind === 'fetch') return `reading: ${event.url} (${event.pages} of ${caps.reads} pages)`;
+  return event.status === 'rejected' ? 'waiting: Claude usage limit reached' : `usage: ${event.status}`;
+}

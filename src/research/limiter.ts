@@ -1,0 +1,115 @@
+// The one per-process gate in front of Claude runs (R-C7, R-X1, R-X2): at most
+// `concurrency` running, a FIFO wait queue, and a deadline that counts from arrival.
+import { type ToolError, toolError } from '../errors.ts';
+
+/** Abort reasons the limiter gives a task's signal, so the task can tell cancel from deadline. */
+export const TIMEOUT_REASON = Object.freeze({ code: 'timeout' as const });
+export const CANCEL_REASON = Object.freeze({ code: 'cancelled' as const });
+
+/** Reads an abort reason: a deadline (ours or AbortSignal.timeout) is `timeout`, anything else `cancelled`. */
+export function abortCode(reason: unknown): 'timeout' | 'cancelled' {
+  if (typeof reason !== 'object' || reason === null) return 'cancelled';
+  if ('code' in reason && reason.code === 'timeout') return 'timeout';
+  return 'name' in reason && reason.name === 'TimeoutError' ? 'timeout' : 'cancelled';
+}
+
+export interface LimiterOptions {
+  readonly concurrency: number;
+  readonly queue: number;
+  readonly clock?: () => number;
+  readonly setTimer?: (fn: () => void, ms: number) => unknown;
+  readonly clearTimer?: (handle: unknown) => void;
+}
+
+export interface RunOptions {
+  /** Fires when the caller cancels. */
+  readonly signal: AbortSignal;
+  /** Absolute time (ms, on `clock`) when the call's budget ends. */
+  readonly deadline: number;
+}
+
+export interface Limiter {
+  run<T>(opts: RunOptions, task: (signal: AbortSignal) => Promise<T>): Promise<T | ToolError>;
+  stats(): { running: number; queued: number };
+}
+
+interface Waiter {
+  start(): void;
+}
+
+const BUSY =
+  'busy: every research slot is taken and the wait queue is full; try again in a minute or raise WEB_MCP_CONCURRENCY / WEB_MCP_QUEUE';
+const CANCELLED = 'cancelled: the caller cancelled the call before it finished; no reply was produced';
+const QUEUE_TIMEOUT =
+  'timeout: the call waited for a free research slot until its time budget ran out; try again when fewer calls are running';
+
+export function createLimiter(options: LimiterOptions): Limiter {
+  const clock = options.clock ?? Date.now;
+  const setTimer = options.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
+  const clearTimer = options.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));
+  const waiting: Waiter[] = [];
+  let running = 0;
+
+  function next(): void {
+    while (running < options.concurrency) {
+      const waiter = waiting.shift();
+      if (!waiter) return;
+      waiter.start();
+    }
+  }
+
+  async function execute<T>(
+    opts: RunOptions,
+    task: (signal: AbortSignal) => Promise<T>,
+  ): Promise<T | ToolError> {
+    running++;
+    const control = new AbortController();
+    const onCancel = () => control.abort(CANCEL_REASON);
+    opts.signal.addEventListener('abort', onCancel, { once: true });
+    const timer = setTimer(() => control.abort(TIMEOUT_REASON), Math.max(0, opts.deadline - clock()));
+    try {
+      return await task(control.signal);
+    } finally {
+      opts.signal.removeEventListener('abort', onCancel);
+      clearTimer(timer);
+      running--;
+      next();
+    }
+  }
+
+  function run<T>(opts: RunOptions, task: (signal: AbortSignal) => Promise<T>): Promise<T | ToolError> {
+    if (opts.signal.aborted) return Promise.resolve(toolError('cancelled', CANCELLED));
+    if (clock() >= opts.deadline) return Promise.resolve(toolError('timeout', QUEUE_TIMEOUT));
+    if (running < options.concurrency && waiting.length === 0) return execute(opts, task);
+    if (waiting.length >= options.queue) return Promise.resolve(toolError('busy', BUSY));
+
+    return new Promise<T | ToolError>((resolve, reject) => {
+      const leave = (error: ToolError) => {
+        const at = waiting.indexOf(waiter);
+        if (at === -1) return;
+        waiting.splice(at, 1);
+        cleanup();
+        resolve(error);
+      };
+      const onCancel = () => leave(toolError('cancelled', CANCELLED));
+      const timer = setTimer(
+        () => leave(toolError('timeout', QUEUE_TIMEOUT)),
+        Math.max(0, opts.deadline - clock()),
+      );
+      const cleanup = () => {
+        opts.signal.removeEventListener('abort', onCancel);
+        clearTimer(timer);
+      };
+      const waiter: Waiter = {
+        start() {
+          cleanup();
+          execute(opts, task).then(resolve, reject);
+        },
+      };
+      opts.signal.addEventListener('abort', onCancel, { once: true });
+      waiting.push(waiter);
+    });
+  }
+
+  return { run, stats: () => ({ running, queued: waiting.length }) };
+}

@@ -1,0 +1,121 @@
+// Shared by the research tests: run the fake claude through the real Node spawn
+// adapter, read what it logged, and tell whether a process is gone.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { spawnNode } from '../../adapters/node/spawn.ts';
+import type { ToolError } from '../../src/errors.ts';
+import { buildClaudeArgs, buildClaudeEnv } from '../../src/research/args.ts';
+import { type RunEvent, type RunResult, runClaude } from '../../src/research/claude.ts';
+import { researchSchema } from '../../src/research/schema.ts';
+
+export const FAKE_CLAUDE = fileURLToPath(new URL('../fake-claude.js', import.meta.url));
+export const nodeRuntime = { spawn: spawnNode };
+
+export const researchArgs = () =>
+  buildClaudeArgs({
+    model: 'haiku',
+    schema: researchSchema(400),
+    systemPrompt: 'Be careful.',
+    maxTurns: 16,
+    tools: 'web',
+  });
+
+export async function scratchDir(): Promise<string> {
+  return mkdtemp(join(tmpdir(), 'web-mcp-test-'));
+}
+
+export interface FakeRun {
+  readonly result: RunResult | ToolError;
+  readonly events: RunEvent[];
+  readonly dirs: string[];
+  readonly log: FakeLogEntry[];
+}
+
+export interface FakeLogEntry {
+  argv: string[];
+  env: Record<string, string>;
+  stdin: string;
+  cwd: string;
+  pid: number;
+  pgid?: number;
+  grandchildPid?: number;
+}
+
+/** Runs the fake once with `fakeEnv` added to the child env built from `parentEnv`. */
+export async function runFake(
+  fakeEnv: Record<string, string>,
+  extra: {
+    signal?: AbortSignal;
+    parentEnv?: Record<string, string | undefined>;
+    args?: string[];
+    prompt?: string;
+  } = {},
+): Promise<FakeRun> {
+  const scratch = await scratchDir();
+  const logFile = join(scratch, 'log.ndjson');
+  const dirs: string[] = [];
+  const events: RunEvent[] = [];
+  try {
+    const result = await runClaude({
+      runtime: nodeRuntime,
+      claudeBin: FAKE_CLAUDE,
+      args: extra.args ?? researchArgs(),
+      env: { ...buildClaudeEnv(extra.parentEnv ?? process.env), FAKE_CLAUDE_LOG: logFile, ...fakeEnv },
+      prompt: extra.prompt ?? 'Question: what is example.com?',
+      signal: extra.signal ?? new AbortController().signal,
+      onEvent: (e) => events.push(e),
+      makeTempDir: async () => {
+        const dir = await mkdtemp(join(tmpdir(), 'web-mcp-run-'));
+        dirs.push(dir);
+        return dir;
+      },
+      removeDir: (p) => rm(p, { recursive: true, force: true }),
+    });
+    return { result, events, dirs, log: await readLog(logFile) };
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+export async function readLog(file: string): Promise<FakeLogEntry[]> {
+  const text = await readFile(file, 'utf8').catch(() => '');
+  return text
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l) as FakeLogEntry);
+}
+
+/** True when the pid no longer runs; a zombie (state Z) counts as gone. */
+export async function isGone(pid: number): Promise<boolean> {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return true;
+  }
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  if (stat === '') return process.platform === 'linux';
+  return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+}
+
+/** Waits until every pid is gone or `ms` passed; returns the ones still alive. */
+export async function waitGone(pids: number[], ms: number): Promise<number[]> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const alive: number[] = [];
+    for (const pid of pids) if (!(await isGone(pid))) alive.push(pid);
+    if (alive.length === 0 || Date.now() >= until) return alive;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+export async function waitFor<T>(probe: () => Promise<T | undefined>, ms = 5000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() >= until) throw new Error('waitFor: condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
