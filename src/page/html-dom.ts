@@ -1,0 +1,134 @@
+// Parses HTML into a DOM that Readability can walk: linkedom for speed, and a
+// parse5 (spec-compliant) round trip when linkedom's tree visibly lost content.
+import type { parse as Parse5Parse, serialize as Parse5Serialize } from 'parse5';
+
+type ParseHtml = (html: string) => { document: Document };
+interface Parse5 {
+  readonly parse: typeof Parse5Parse;
+  readonly serialize: typeof Parse5Serialize;
+}
+
+let linkedom: Promise<ParseHtml> | undefined;
+let parse5: Promise<Parse5> | undefined;
+
+// Lazy: the server's cold start must not pay for the HTML stack.
+function loadLinkedom(): Promise<ParseHtml> {
+  linkedom ??= import('linkedom').then((m) => m.parseHTML);
+  return linkedom;
+}
+
+function loadParse5(): Promise<Parse5> {
+  parse5 ??= import('parse5').then((m) => ({ parse: m.parse, serialize: m.serialize }));
+  return parse5;
+}
+
+/** Elements whose text a reader never sees. */
+export const INVISIBLE = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'TITLE']);
+
+const RAW_BLOCKS = /<(script|style|noscript|template|title|textarea)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
+const COMMENTS = /<!--[\s\S]*?-->/g;
+const TAGS = /<\/?[a-zA-Z!?][^>]*>/g;
+const ENTITIES = /&(#x?[0-9a-f]+|[a-z]+[0-9]*);?/gi;
+const NON_SPACE = /\S/g;
+
+/** A crude count of visible characters in raw HTML, immune to parser quirks. */
+export function crudeTextLength(html: string): number {
+  const text = html.replace(COMMENTS, ' ').replace(RAW_BLOCKS, ' ').replace(TAGS, ' ').replace(ENTITIES, 'x');
+  return text.match(NON_SPACE)?.length ?? 0;
+}
+
+/** Non-whitespace characters a reader would see under `node`. */
+export function visibleTextLength(node: Node): number {
+  let count = 0;
+  const walk = (n: Node): void => {
+    for (let c = n.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType === 3) count += c.nodeValue?.match(NON_SPACE)?.length ?? 0;
+      else if (c.nodeType === 1 && !INVISIBLE.has(c.nodeName)) walk(c);
+    }
+  };
+  walk(node);
+  return count;
+}
+
+export interface ParsedDocument {
+  readonly document: Document;
+  /** True when linkedom lost content and the document was rebuilt through parse5. */
+  readonly repaired: boolean;
+}
+
+// Below this share of the source's text found in <body>, linkedom's tree is
+// taken to have dropped content (text before <html>, several bodies, no body).
+const KEEP_RATIO = 0.85;
+const MIN_LOSS = 200;
+
+export async function parseDocument(html: string): Promise<ParsedDocument> {
+  const parseHTML = await loadLinkedom();
+  const first = parseHTML(html).document;
+  const crude = crudeTextLength(html);
+  const kept = first.body ? visibleTextLength(first.body) : 0;
+  if (kept >= crude * KEEP_RATIO || crude - kept < Math.min(MIN_LOSS, crude * 0.5)) {
+    return { document: first, repaired: false };
+  }
+  const p5 = await loadParse5();
+  const normalised = p5.serialize(p5.parse(html));
+  return { document: parseHTML(normalised).document, repaired: true };
+}
+
+const BLOCKS = new Set([
+  'ADDRESS',
+  'ARTICLE',
+  'ASIDE',
+  'BLOCKQUOTE',
+  'BR',
+  'DD',
+  'DIV',
+  'DL',
+  'DT',
+  'FIELDSET',
+  'FIGCAPTION',
+  'FIGURE',
+  'FOOTER',
+  'FORM',
+  'H1',
+  'H2',
+  'H3',
+  'H4',
+  'H5',
+  'H6',
+  'HEADER',
+  'HR',
+  'LI',
+  'MAIN',
+  'NAV',
+  'OL',
+  'P',
+  'PRE',
+  'SECTION',
+  'TABLE',
+  'TR',
+  'UL',
+]);
+
+/** Plain text of `node`: one line per block, whitespace collapsed, code kept as is. */
+export function blockText(node: Node): string {
+  const parts: string[] = [];
+  const walk = (n: Node, pre: boolean): void => {
+    for (let c = n.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType === 3) parts.push(pre ? (c.nodeValue ?? '') : (c.nodeValue ?? '').replace(/\s+/g, ' '));
+      else if (c.nodeType === 1 && !INVISIBLE.has(c.nodeName)) {
+        const block = BLOCKS.has(c.nodeName);
+        if (block) parts.push('\n');
+        walk(c, pre || c.nodeName === 'PRE');
+        if (block) parts.push('\n');
+        else if (c.nodeName === 'TD' || c.nodeName === 'TH') parts.push(' ');
+      }
+    }
+  };
+  walk(node, false);
+  return parts
+    .join('')
+    .split('\n')
+    .map((l) => l.replace(/^[ \t]+|[ \t]+$/g, ''))
+    .filter((l) => l !== '')
+    .join('\n');
+}

@@ -1,0 +1,196 @@
+// Turns an extracted DOM subtree into compact markdown: no images or media,
+// no empty or script links, fenced code, pipe tables, links resolved to absolute.
+import type TurndownService from 'turndown';
+
+type Turndown = typeof TurndownService;
+let turndownClass: Promise<Turndown> | undefined;
+
+function loadTurndown(): Promise<Turndown> {
+  turndownClass ??= import('turndown').then((m) => m.default);
+  return turndownClass;
+}
+
+const DROP = new Set([
+  'IMG',
+  'PICTURE',
+  'SVG',
+  'VIDEO',
+  'AUDIO',
+  'IFRAME',
+  'CANVAS',
+  'OBJECT',
+  'EMBED',
+  'SCRIPT',
+  'STYLE',
+  'NOSCRIPT',
+  'TEMPLATE',
+  'BUTTON',
+  'INPUT',
+  'SELECT',
+  'TEXTAREA',
+  'FORM',
+]);
+
+const withoutHash = (u: URL): string => u.href.slice(0, u.href.length - u.hash.length);
+
+/** An absolute http(s)/mailto href, or undefined for script, empty and same-page links. */
+function resolveHref(href: string, base: string): string | undefined {
+  const trimmed = href.trim();
+  if (trimmed === '' || trimmed.startsWith('#')) return undefined;
+  try {
+    const url = new URL(trimmed, base);
+    if (url.hash !== '' && withoutHash(url) === withoutHash(new URL(base))) return undefined;
+    return url.protocol === 'http:' || url.protocol === 'https:' || url.protocol === 'mailto:'
+      ? url.href
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** One line per cell: pipes escaped, inner breaks flattened. */
+function cellText(content: string): string {
+  return content
+    .replace(/\s*\n+\s*/g, ' ')
+    .replace(/\|/g, '\\|')
+    .trim();
+}
+
+function tableOf(node: Node): Element | null {
+  let n: Node | null = node.parentNode;
+  while (n && n.nodeName !== 'TABLE') n = n.parentNode;
+  return n as Element | null;
+}
+
+// Layout tables (one column, or tables nesting tables) read better as plain blocks.
+const dataTables = new WeakMap<Element, boolean>();
+function isDataTable(table: Element | null): table is Element {
+  if (!table) return false;
+  let known = dataTables.get(table);
+  if (known === undefined) {
+    const rows = Array.from(table.querySelectorAll('tr'));
+    const widest = rows.reduce((m, r) => Math.max(m, r.children.length), 0);
+    known = widest >= 2 && table.querySelector('table') === null;
+    dataTables.set(table, known);
+  }
+  return known;
+}
+
+function columnCount(table: Element): number {
+  let widest = 0;
+  for (const row of Array.from(table.querySelectorAll('tr'))) {
+    let cols = 0;
+    for (const cell of Array.from(row.children)) cols += Number(cell.getAttribute('colspan')) || 1;
+    widest = Math.max(widest, cols);
+  }
+  return widest;
+}
+
+function addTableRules(td: TurndownService): void {
+  td.addRule('tableCell', {
+    filter: (n) => (n.nodeName === 'TD' || n.nodeName === 'TH') && isDataTable(tableOf(n)),
+    replacement: (content, n) => {
+      const span = Number((n as Element).getAttribute('colspan')) || 1;
+      return `| ${cellText(content)} ${'| '.repeat(Math.min(span, 20) - 1)}`;
+    },
+  });
+  td.addRule('tableRow', {
+    filter: (n) => n.nodeName === 'TR' && isDataTable(tableOf(n)),
+    replacement: (content, n) => {
+      const table = tableOf(n);
+      if (!table || content.trim() === '') return '';
+      const cols = columnCount(table);
+      const have = (content.match(/(^|[^\\])\|/g) ?? []).length;
+      const row = `${content.trimEnd()}${' |'.repeat(Math.max(0, cols - have))} |\n`;
+      const first = table.querySelector('tr') === n;
+      return first ? `${row}|${' --- |'.repeat(cols)}\n` : row;
+    },
+  });
+  td.addRule('tableSection', {
+    filter: ['thead', 'tbody', 'tfoot'],
+    replacement: (content) => content,
+  });
+  td.addRule('table', {
+    filter: (n) => n.nodeName === 'TABLE' && isDataTable(n as Element),
+    replacement: (content) => `\n\n${content.replace(/\n{2,}/g, '\n')}\n\n`,
+  });
+  td.addRule('caption', { filter: 'caption', replacement: (c) => `\n\n${c.trim()}\n\n` });
+}
+
+function createService(Turndown: Turndown, base: string): TurndownService {
+  const td = new Turndown({
+    headingStyle: 'atx',
+    codeBlockStyle: 'fenced',
+    bulletListMarker: '-',
+    emDelimiter: '_',
+    strongDelimiter: '**',
+    br: '',
+    hr: '---',
+  });
+  // Backslash escapes would make the markdown differ from the page's words,
+  // and quotes are checked against those words.
+  td.escape = (s: string) => s;
+  td.addRule('link', {
+    filter: (n) => n.nodeName === 'A',
+    replacement: (content, n) => {
+      const text = content.replace(/\s+/g, ' ').trim();
+      if (text === '') return '';
+      const href = resolveHref((n as Element).getAttribute('href') ?? '', base);
+      return href === undefined || href === text ? text : `[${text}](${href})`;
+    },
+  });
+  td.addRule('bareCodeBlock', {
+    filter: (n) => n.nodeName === 'PRE' && n.firstChild?.nodeName !== 'CODE',
+    replacement: (_c, n) => fence(n.textContent ?? '', ''),
+  });
+  td.addRule('codeBlock', {
+    filter: (n) => n.nodeName === 'PRE' && n.firstChild?.nodeName === 'CODE',
+    replacement: (_c, n) => {
+      const code = n.firstChild as Element;
+      const lang = /(?:lang|language)-(\S+)/.exec(code.getAttribute('class') ?? '')?.[1] ?? '';
+      return fence(code.textContent ?? '', lang);
+    },
+  });
+  addTableRules(td);
+  // Added last so it outranks turndown's own image rule.
+  td.addRule('drop', { filter: (n) => DROP.has(n.nodeName.toUpperCase()), replacement: () => '' });
+  return td;
+}
+
+function fence(code: string, lang: string): string {
+  const body = code.replace(/^\n+|\s+$/g, '');
+  if (body === '') return '';
+  const longest = Math.max(2, ...(body.match(/`+/g) ?? []).map((t) => t.length));
+  const ticks = '`'.repeat(longest + 1);
+  return `\n\n${ticks}${lang}\n${body}\n${ticks}\n\n`;
+}
+
+function compactLine(raw: string): string {
+  const indent = /^[ \t]*/.exec(raw)?.[0] ?? '';
+  const rest = raw
+    .slice(indent.length)
+    .replace(/^([-*+]|\d+\.) {2,}/, '$1 ')
+    .replace(/[ \t\u00a0]+/g, ' ')
+    .trimEnd();
+  return rest === '' ? '' : indent + rest;
+}
+
+/** Collapses blank runs and trailing spaces that turndown leaves behind. */
+export function tidyMarkdown(md: string): string {
+  const out: string[] = [];
+  let inFence = false;
+  for (const raw of md.split('\n')) {
+    const line = inFence ? raw.trimEnd() : compactLine(raw);
+    if (/^\s*(`{3,}|~{3,})/.test(line)) inFence = !inFence;
+    if (line === '' && (out.length === 0 || out[out.length - 1] === '')) continue;
+    out.push(line);
+  }
+  return out.join('\n').trim();
+}
+
+/** Markdown for `root`, links resolved against `base`. */
+export async function toMarkdown(root: Element, base: string): Promise<string> {
+  const Turndown = await loadTurndown();
+  // Turndown's types want an HTMLElement; it only walks generic DOM nodes.
+  return tidyMarkdown(createService(Turndown, base).turndown(root as HTMLElement));
+}

@@ -1,0 +1,124 @@
+// Extraction on real fixture pages in several languages: the main text is kept,
+// metadata found, and the markdown is compact (no images, script links, blank runs).
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, it } from 'node:test';
+import * as v from 'valibot';
+import { extractPage } from '../../src/page/extract.ts';
+
+const URL_BASE = 'http://fakehost/test/page.html';
+const dir = new URL('../fixtures/pages/', import.meta.url);
+const Metadata = v.object({ title: v.string(), byline: v.nullable(v.string()) });
+
+function fixture(name: string): { html: string; expected: string; meta: v.InferOutput<typeof Metadata> } {
+  const read = (f: string): string => readFileSync(new URL(`${name}/${f}`, dir), 'utf8');
+  return {
+    html: read('source.html'),
+    expected: read('expected.txt'),
+    meta: v.parse(Metadata, JSON.parse(read('expected-metadata.json'))),
+  };
+}
+
+const segmenter = new Intl.Segmenter('und', { granularity: 'word' });
+function bag(text: string): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const s of segmenter.segment(text.toLowerCase()))
+    if (s.isWordLike) out.set(s.segment, (out.get(s.segment) ?? 0) + 1);
+  return out;
+}
+
+/** Token precision and recall of `got` against `want`, as multisets. */
+function overlap(got: string, want: string): { precision: number; recall: number } {
+  const g = bag(got);
+  const w = bag(want);
+  let common = 0;
+  let gn = 0;
+  let wn = 0;
+  for (const [t, n] of g) {
+    gn += n;
+    common += Math.min(n, w.get(t) ?? 0);
+  }
+  for (const n of w.values()) wn += n;
+  return { precision: common / Math.max(1, gn), recall: common / Math.max(1, wn) };
+}
+
+const PAGES = ['lemonde-1', 'heise', 'hukumusume', 'gmw', 'la-nacion', 'keep-tabular-data', 'v8-blog', '001'];
+
+describe('extractPage on fixture pages', () => {
+  for (const name of PAGES) {
+    it(`keeps the article text of ${name}`, async () => {
+      const { html, expected, meta } = fixture(name);
+      const page = await extractPage(html, URL_BASE);
+      const { precision, recall } = overlap(page.text, expected);
+      assert.ok(recall > 0.95, `recall ${recall.toFixed(3)}`);
+      assert.ok(precision > 0.95, `precision ${precision.toFixed(3)}`);
+      assert.equal(page.title, meta.title);
+      assert.equal(page.thin, false);
+      const mdRecall = overlap(page.markdown, expected).recall;
+      assert.ok(mdRecall > 0.95, `markdown recall ${mdRecall.toFixed(3)}`);
+    });
+
+    it(`writes compact markdown for ${name}`, async () => {
+      const { markdown } = await extractPage(fixture(name).html, URL_BASE);
+      assert.doesNotMatch(markdown, /!\[/, 'no images');
+      assert.doesNotMatch(markdown, /\]\(\s*javascript:/i, 'no javascript: links');
+      assert.doesNotMatch(markdown, /\[\s*\]\(/, 'no empty links');
+      assert.doesNotMatch(markdown, /\]\((?!https?:|mailto:)/, 'links are absolute');
+      assert.doesNotMatch(markdown, /\n{3,}/, 'no blank runs');
+      assert.doesNotMatch(markdown, /[ \t]+$/m, 'no trailing spaces');
+    });
+  }
+
+  it('finds the byline', async () => {
+    const page = await extractPage(fixture('lemonde-1').html, URL_BASE);
+    assert.equal(page.byline, fixture('lemonde-1').meta.byline);
+  });
+
+  it('keeps code blocks fenced', async () => {
+    const { markdown } = await extractPage(fixture('v8-blog').html, URL_BASE);
+    assert.match(markdown, /^```[a-z]*\n[\s\S]+?\n```$/m);
+  });
+
+  it('renders data tables as pipe tables', async () => {
+    const { markdown } = await extractPage(fixture('keep-tabular-data').html, URL_BASE);
+    assert.match(markdown, /^\| +\| General UX \| UX draft \|/m);
+    assert.match(markdown, /^\|( --- \|){9}$/m);
+    assert.match(markdown, /^\| Load map \|/m);
+  });
+});
+
+describe('extractPage on small documents', () => {
+  const para = (s: string): string =>
+    `<p>${s} ${'This sentence pads the paragraph to a readable length. '.repeat(8)}</p>`;
+
+  it('resolves links against <base href> and drops script, empty and image-only links', async () => {
+    const html = `<html><head><base href="https://docs.example/guide/"><title>Guide</title></head><body><article>
+      ${para('Intro.')}<p>See <a href="../api/x.html">the API</a>, <a href="javascript:void(0)">run it</a>,
+      <a href="https://other.example/"></a><a href="/img"><img src="a.png"></a> and <a href="#top">top</a>.</p>
+      ${para('More.')}</article></body></html>`;
+    const { markdown } = await extractPage(html, 'https://site.example/page');
+    assert.match(markdown, /\[the API\]\(https:\/\/docs\.example\/api\/x\.html\)/);
+    assert.match(markdown, /, run it,/);
+    assert.doesNotMatch(markdown, /javascript|a\.png|\/img|#top|other\.example/);
+    assert.match(markdown, / and top\./);
+  });
+
+  it('keeps the language of a code block and its indentation', async () => {
+    const code = 'function f() {\n  return 1;\n}';
+    const html = `<html><body><article>${para('Code follows.')}<pre><code class="language-js">${code}</code></pre>${para('After.')}</article></body></html>`;
+    const { markdown } = await extractPage(html, 'https://site.example/');
+    assert.ok(markdown.includes(`\`\`\`js\n${code}\n\`\`\``), markdown);
+  });
+
+  it('drops link-dense navigation that Readability keeps with a whole-page body', async () => {
+    const items = Array.from(
+      { length: 40 },
+      (_, i) => `<li><a href="/p/${i}">Package number ${i} of the list</a></li>`,
+    ).join('');
+    const html = `<html><body><nav><a href="/">Home</a> <a href="/docs">Docs</a> <a href="/blog">Blog</a></nav><ul>${items}</ul>
+      <div role="contentinfo"><a href="/privacy">Privacy</a> · <a href="/terms">Terms</a></div></body></html>`;
+    const page = await extractPage(html, 'https://site.example/');
+    for (const i of [0, 17, 39]) assert.ok(page.text.includes(`Package number ${i} of the list`), page.text);
+    assert.doesNotMatch(page.text, /Docs|Blog|Privacy|Terms/);
+  });
+});
