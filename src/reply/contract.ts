@@ -46,6 +46,8 @@ export const MetaSchema = v.strictObject({
   seconds: v.pipe(v.number(), v.minValue(0)),
   /** For cached replies: how old the answer is, in seconds. */
   age: v.optional(v.pipe(v.number(), v.minValue(0))),
+  /** Set by the trimmer only when the full meta line could not fit: renderers print the short one. */
+  compact: v.optional(v.boolean()),
 });
 
 export const ReplySchema = v.strictObject({

@@ -1,0 +1,159 @@
+// Reply text as the client receives it: compact markdown (R-R1), the basic form (R-R2),
+// the JSON object (R-R3) and error text (R-R6); plus finishReply, which fits then renders.
+
+import { type ToolError, toolError } from '../errors.ts';
+import { estimateTokens, loadTokenizer } from './budget.ts';
+import type { Finding, Meta, Reply, Source } from './contract.ts';
+import { fitReply, withinCap } from './fit.ts';
+import { citedIn, collapse, renumber } from './text.ts';
+
+export type ReplyFormat = 'markdown' | 'json' | 'basic';
+
+/** R-R1: answer, confidence, findings, sources, gaps (not_found first), meta line; empty sections left out. */
+export function renderMarkdown(reply: Reply): string {
+  const blocks = [`Answer: ${collapse(reply.answer)}\nConfidence: ${reply.confidence}`];
+  if (reply.findings.length > 0) blocks.push(['Findings', ...reply.findings.map(findingLine)].join('\n'));
+  if (reply.sources.length > 0) blocks.push(sourcesBlock(reply.sources));
+  const gaps = gapList(reply);
+  if (gaps.length > 0) blocks.push(['Gaps', ...gaps.map((g) => `- ${g}`)].join('\n'));
+  blocks.push(metaLine(reply.meta));
+  return blocks.join('\n\n');
+}
+
+/** R-R2: only the answer, the sources and a `Not found:` line; no meta line. */
+export function renderBasic(reply: Reply): string {
+  const blocks = [collapse(reply.answer)];
+  if (reply.sources.length > 0) blocks.push(sourcesBlock(reply.sources));
+  const gaps = gapList(reply);
+  if (gaps.length > 0) blocks.push(`Not found: ${gaps.join('; ')}`);
+  return blocks.join('\n\n');
+}
+
+/** R-R3: the reply object itself, compact, keys in contract order. */
+export function renderJson(reply: Reply): string {
+  const { answer, confidence, findings, sources, gaps, not_found, meta } = reply;
+  const ordered = {
+    answer,
+    confidence,
+    findings: findings.map(({ claim, quote, source, rank, verified }) => ({
+      claim,
+      quote,
+      source,
+      rank,
+      verified,
+    })),
+    sources: sources.map(({ title, url }) => ({ title, url })),
+    gaps,
+    not_found,
+    meta: orderedMeta(meta),
+  };
+  // JSON.stringify leaves out the undefined optionals.
+  return JSON.stringify(ordered);
+}
+
+/** R-R6: one line starting with the code. */
+export function renderError(error: ToolError): string {
+  const message = collapse(error.message);
+  return message.startsWith(`${error.code}:`) ? message : `${error.code}: ${message}`;
+}
+
+const RENDERERS = { markdown: renderMarkdown, json: renderJson, basic: renderBasic } as const;
+
+/**
+ * What tools call: loads the tokenizer (once), fits the reply under `maxTokens` and renders it.
+ * The one reply that cannot fit is JSON under ~90 tokens (its fixed keys alone are more):
+ * that comes back as an `invalid_input` error saying what to raise.
+ */
+export async function finishReply(
+  reply: Reply,
+  options: { readonly maxTokens: number; readonly format: ReplyFormat },
+): Promise<string | ToolError> {
+  await loadTokenizer();
+  const render = RENDERERS[options.format];
+  const shown = options.format === 'basic' ? basicView(reply) : reply;
+  const text = render(fitReply(shown, options.maxTokens, render));
+  if (withinCap(text, options.maxTokens)) return text;
+  return toolError(
+    'invalid_input',
+    `max_tokens ${options.maxTokens} is too small for format ${options.format}, which needs ${estimateTokens(text)}; raise max_tokens or use markdown`,
+  );
+}
+
+/**
+ * The meta line. Full: `meta: haiku, searches 2, pages 3, brave, verified 2/3, cached no, trimmed no, 8.4 s`;
+ * a cached reply with a known age says `cached yes (age 2h)` (s, m, h or d, rounded down).
+ * Compact (set by the trimmer when nothing else is left to cut): `meta: haiku, verified 2/3, trimmed yes`.
+ */
+export function metaLine(meta: Meta): string {
+  const model = collapse(meta.model);
+  const verified = `verified ${meta.verified}/${meta.quotes}`;
+  const trimmed = `trimmed ${meta.trimmed ? 'yes' : 'no'}`;
+  if (meta.compact === true) return `meta: ${model}, ${verified}, ${trimmed}`;
+  const age = meta.cached && meta.age !== undefined ? ` (age ${formatAge(meta.age)})` : '';
+  const parts = [
+    `searches ${meta.searches}`,
+    `pages ${meta.pages}`,
+    meta.brave ? 'brave' : 'no brave',
+    verified,
+    `cached ${meta.cached ? 'yes' : 'no'}${age}`,
+    trimmed,
+    `${Math.round(meta.seconds * 10) / 10} s`,
+  ];
+  return `meta: ${model}, ${parts.join(', ')}`;
+}
+
+export function formatAge(seconds: number): string {
+  if (seconds < 60) return `${Math.floor(seconds)}s`;
+  if (seconds < 3600) return `${Math.floor(seconds / 60)}m`;
+  if (seconds < 86_400) return `${Math.floor(seconds / 3600)}h`;
+  return `${Math.floor(seconds / 86_400)}d`;
+}
+
+function findingLine(finding: Finding): string {
+  const quote = finding.quote === undefined ? '' : ` "${collapse(finding.quote)}"`;
+  return `- ${collapse(finding.claim)} [${finding.source + 1}]${quote}`;
+}
+
+function sourcesBlock(sources: readonly Source[]): string {
+  return ['Sources', ...sources.map((s, i) => `[${i + 1}] ${sourceText(s)}`)].join('\n');
+}
+
+function sourceText(source: Source): string {
+  const title = collapse(source.title);
+  const url = collapse(source.url);
+  if (title === '') return url;
+  return /[.!?…。！？]$/u.test(title) ? `${title} ${url}` : `${title}. ${url}`;
+}
+
+function gapList(reply: Reply): string[] {
+  const gaps = reply.gaps.map(collapse).filter((g) => g !== '');
+  const notFound = reply.not_found === undefined ? '' : collapse(reply.not_found);
+  return notFound === '' ? gaps : [notFound, ...gaps];
+}
+
+/**
+ * The basic form shows no findings, so they must not hold sources (or space) the answer
+ * needs: drop them, and the sources only they cited (unless the answer cites none at all).
+ */
+export function basicView(reply: Reply): Reply {
+  const cited = citedIn(reply.answer);
+  const keep = reply.sources.map((_, i) => cited.size === 0 || cited.has(i));
+  const map = new Map<number, number>();
+  keep.forEach((k, i) => {
+    if (k) map.set(i, map.size);
+  });
+  return {
+    ...reply,
+    answer: renumber(reply.answer, map),
+    findings: [],
+    sources: reply.sources.filter((_, i) => keep[i]),
+  };
+}
+
+function orderedMeta(meta: Meta): Meta {
+  const { model, searches, pages, brave, verified, quotes, cached, trimmed, seconds, age, compact } = meta;
+  const ordered: Meta = { model, searches, pages, brave, verified, quotes, cached, trimmed, seconds };
+  if (age !== undefined) ordered.age = age;
+  if (compact !== undefined) ordered.compact = compact;
+  return ordered;
+}

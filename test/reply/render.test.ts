@@ -1,0 +1,114 @@
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { describe, it } from 'node:test';
+import * as v from 'valibot';
+import { toolError } from '../../src/errors.ts';
+import { ReplySchema } from '../../src/reply/contract.ts';
+import {
+  finishReply,
+  formatAge,
+  metaLine,
+  renderBasic,
+  renderError,
+  renderJson,
+  renderMarkdown,
+} from '../../src/reply/render.ts';
+import { GOLDEN } from './golden-replies.ts';
+import { meta, reply, source } from './helpers.ts';
+
+const FORMATS = { markdown: renderMarkdown, basic: renderBasic, json: renderJson } as const;
+const fixture = (name: string, format: string): Promise<string> =>
+  readFile(new URL(`../fixtures/render/${name}.${format}.txt`, import.meta.url), 'utf8');
+
+describe('renderers', () => {
+  for (const [name, r] of Object.entries(GOLDEN)) {
+    for (const [format, render] of Object.entries(FORMATS)) {
+      it(`renders ${name} as ${format} exactly like the committed fixture`, async () => {
+        assert.equal(render(r), (await fixture(name, format)).replace(/\n$/, ''));
+      });
+    }
+  }
+
+  it('json is the reply object and validates against ReplySchema', () => {
+    const r = GOLDEN.full!;
+    assert.deepEqual(v.parse(ReplySchema, JSON.parse(renderJson(r))), r);
+  });
+
+  it('keeps every field on one line and joins titles to urls without a double stop', () => {
+    const text = renderMarkdown(
+      reply({
+        answer: 'a\n\nb',
+        sources: [
+          { title: 'Done.', url: 'u' },
+          { title: '', url: 'v' },
+        ],
+      }),
+    );
+    assert.match(text, /^Answer: a b$/m);
+    assert.match(text, /^\[1\] Done\. u$/m);
+    assert.match(text, /^\[2\] v$/m);
+  });
+
+  it('basic puts gaps on the Not found line and leaves it out when nothing is missing', () => {
+    assert.match(renderBasic(reply({ not_found: 'x', gaps: ['y'] })), /\nNot found: x; y$/);
+    assert.doesNotMatch(renderBasic(reply()), /Not found/);
+  });
+
+  it('meta line: full, cached with age, compact', () => {
+    assert.equal(
+      metaLine(meta({ verified: 1, quotes: 2 })),
+      'meta: haiku, searches 2, pages 3, brave, verified 1/2, cached no, trimmed no, 8.4 s',
+    );
+    assert.match(metaLine(meta({ cached: true, age: 90 })), /cached yes \(age 1m\)/);
+    assert.equal(metaLine(meta({ compact: true, trimmed: true })), 'meta: haiku, verified 0/0, trimmed yes');
+    assert.deepEqual([formatAge(5), formatAge(7200), formatAge(200_000)], ['5s', '2h', '2d']);
+  });
+
+  it('error text starts with the code, once', () => {
+    assert.equal(
+      renderError(toolError('busy', 'too many calls;\ntry again')),
+      'busy: too many calls; try again',
+    );
+    assert.equal(renderError(toolError('timeout', 'timeout: over 90 s')), 'timeout: over 90 s');
+  });
+
+  it('numbers findings by source index + 1', () => {
+    const text = renderMarkdown(
+      reply({ sources: [source(1), source(2)], findings: [{ claim: 'c', source: 1 }] }),
+    );
+    assert.match(text, /^- c \[2\]$/m);
+  });
+});
+
+describe('finishReply', () => {
+  it('fits and renders each format under the cap', async () => {
+    const { estimateTokens } = await import('../../src/reply/budget.ts');
+    for (const format of ['markdown', 'basic', 'json'] as const) {
+      const out = await finishReply(GOLDEN.full!, { maxTokens: 120, format });
+      assert.equal(typeof out, 'string');
+      assert.ok(estimateTokens(out as string) <= 120);
+    }
+  });
+
+  it('basic drops findings and the sources only they cited', async () => {
+    const r = reply({
+      answer: 'A [2].',
+      sources: [source(1), source(2)],
+      findings: [{ claim: 'c', source: 0 }],
+    });
+    assert.equal(
+      await finishReply(r, { maxTokens: 300, format: 'basic' }),
+      'A [1].\n\nSources\n[1] Source 2. https://example.com/2',
+    );
+  });
+
+  it('refuses JSON under the cap its fixed keys need, with invalid_input saying what to do', async () => {
+    const out = await finishReply(GOLDEN.full!, { maxTokens: 50, format: 'json' });
+    assert.ok(typeof out !== 'string');
+    assert.equal(out.code, 'invalid_input');
+    assert.match(
+      renderError(out),
+      /^invalid_input: max_tokens 50 is too small for format json.*raise max_tokens/,
+    );
+  });
+});
