@@ -12,6 +12,20 @@ export interface AppOptions {
   readonly onError?: (error: Error) => void;
 }
 
+const parseError = () =>
+  Response.json(
+    { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: the body is not JSON' }, id: null },
+    { status: 400 },
+  );
+
+async function readJson(request: Request): Promise<{ kind: 'ok'; value: unknown } | { kind: 'bad' }> {
+  try {
+    return { kind: 'ok', value: JSON.parse(await request.text()) };
+  } catch {
+    return { kind: 'bad' };
+  }
+}
+
 export function createApp(options: AppOptions): Hono {
   const mcp = createMcpHandler(options.factory, {
     legacy: 'stateless',
@@ -20,7 +34,13 @@ export function createApp(options: AppOptions): Hono {
   const app = new Hono();
   app.use('*', localOnly(options.guard), tokenAuth(options.guard));
   app.get('/healthz', (c) => c.json({ status: 'ok', name: 'web-mcp', version: options.version }));
-  app.all('/mcp', limitBody, (c) => mcp.fetch(c.req.raw));
+  app.all('/mcp', limitBody, async (c) => {
+    if (c.req.method !== 'POST') return mcp.fetch(c.req.raw);
+    // Parsed once here: the SDK then neither clones the request nor reads it again.
+    const body = await readJson(c.req.raw);
+    if (body.kind === 'bad') return parseError();
+    return mcp.fetch(c.req.raw, { parsedBody: body.value });
+  });
   app.notFound((c) => c.json({ error: 'not found: MCP is served at POST /mcp' }, 404));
   app.onError((error, c) => {
     if (error instanceof HTTPException) return error.getResponse();

@@ -40,6 +40,7 @@ export function startup(
     tools: services.tools,
     tiers: config.tiers,
     clock,
+    shutdownSignal: services.shutdownSignal,
   });
   return {
     kind: 'run',

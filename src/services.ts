@@ -1,13 +1,30 @@
 // Everything a process shares across callers, built once at start-up: the tools
 // of the enabled tiers and what they share (one limiter, one cache, one Brave client).
+import { createBrave } from './brave/client.ts';
+import type { AnswerStore } from './cache/answer.ts';
+import { createCache } from './cache/cache.ts';
+import { createSingleFlight } from './cache/single-flight.ts';
 import type { Config } from './config.ts';
 import type { Log } from './log.ts';
 import type { ToolDef } from './mcp/tool.ts';
+import { webInvestigateTool } from './mcp/tools/web-investigate.ts';
+import { webLookupTool } from './mcp/tools/web-lookup.ts';
+import { webPageTool } from './mcp/tools/web-page.ts';
+import { webReadTool } from './mcp/tools/web-read.ts';
+import { webResearchTool } from './mcp/tools/web-research.ts';
+import { webSearchTool } from './mcp/tools/web-search.ts';
+import { type Resolver, systemResolver } from './page/address.ts';
+import { answerPage } from './page/page-answer.ts';
+import { createPageReader } from './page/page-text.ts';
+import { estimateTokens } from './reply/budget.ts';
+import { createLimiter } from './research/limiter.ts';
+import { research } from './research/pipeline.ts';
 import type { Runtime } from './runtime.ts';
 
 export interface ServiceOverrides {
   readonly fetch?: typeof fetch;
   readonly clock?: () => number;
+  readonly resolve?: Resolver;
 }
 
 export interface Services {
@@ -18,15 +35,51 @@ export interface Services {
 }
 
 export function createServices(
-  _runtime: Runtime,
-  _config: Config,
-  _env: Readonly<Record<string, string | undefined>>,
-  _log: Log,
-  _overrides: ServiceOverrides = {},
+  runtime: Runtime,
+  config: Config,
+  env: Readonly<Record<string, string | undefined>>,
+  log: Log,
+  overrides: ServiceOverrides = {},
 ): Services {
   const root = new AbortController();
+  const clock = overrides.clock ?? Date.now;
+  const fetchFn = overrides.fetch ?? globalThis.fetch.bind(globalThis);
+  const cache = createCache({
+    driver: runtime.cacheDriver(config.cacheDir),
+    maxBytes: config.cacheMaxBytes,
+    log,
+    where: config.cacheDir,
+    clock,
+  });
+  const answers: AnswerStore = { cache, flights: createSingleFlight(), clock };
+  const limiter = createLimiter({ concurrency: config.concurrency, queue: config.queue, clock });
+  const brave = config.braveKey
+    ? createBrave({ key: config.braveKey, baseUrl: config.braveBaseUrl, fetch: fetchFn, clock, log })
+    : undefined;
+  const pages = createPageReader({
+    fetch: fetchFn,
+    resolve: overrides.resolve ?? systemResolver,
+    allowHosts: config.allowHosts,
+    cache,
+  });
+  const claude = { runtime, claudeBin: config.claudeBin, model: config.model, env, limiter, clock };
+  const researchTools = {
+    research: research.bind(null, { ...claude, brave, pages }),
+    answers,
+    model: config.model,
+  };
+  const pageTools = { answer: answerPage.bind(null, { ...claude, pages }), answers, model: config.model };
+
+  const tools: ToolDef[] = [
+    webLookupTool(researchTools),
+    webReadTool(pageTools),
+    webResearchTool(researchTools),
+    webPageTool(pageTools),
+    webInvestigateTool(researchTools),
+  ];
+  if (brave) tools.push(webSearchTool({ brave, estimateTokens }));
   return {
-    tools: [],
+    tools,
     shutdownSignal: root.signal,
     shutdown: () => root.abort(new Error('server shutting down')),
   };

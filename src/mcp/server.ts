@@ -52,6 +52,8 @@ export interface FactoryOptions {
   readonly tools: readonly ToolDef[];
   readonly tiers: ReadonlySet<Tier>;
   readonly clock: () => number;
+  /** Fires when the process shuts down: every call in flight is cancelled with it. */
+  readonly shutdownSignal?: AbortSignal;
 }
 
 export function createServerFactory(options: FactoryOptions): McpServerFactory {
@@ -74,7 +76,9 @@ export function createServerFactory(options: FactoryOptions): McpServerFactory {
           const token = extra.mcpReq._meta?.progressToken;
           let step = 0;
           const ctx: CallContext = {
-            signal: extra.mcpReq.signal,
+            signal: options.shutdownSignal
+              ? AbortSignal.any([extra.mcpReq.signal, options.shutdownSignal])
+              : extra.mcpReq.signal,
             arrivedAt: options.clock(),
             progress(message) {
               if (token === undefined) return;

@@ -5,11 +5,21 @@ import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 
+// Clean-up transforms and patterns the handler checks itself: left out of the tool list,
+// whose every token small models pay for on each turn. Anything else that has no JSON
+// Schema form still throws at start-up.
+const CHECKED_BY_HANDLER = new Set(['trim', 'to_lower_case', 'regex']);
+
 export function precomputedSchema(schema: v.GenericSchema): StandardSchemaWithJSON<unknown> {
   const { $schema: _ignored, ...json } = toJsonSchema(schema, {
     target: 'draft-2020-12',
     errorMode: 'throw',
-  }) as Record<string, unknown>;
+    overrideAction: ({ valibotAction, jsonSchema }) => {
+      if (!CHECKED_BY_HANDLER.has(valibotAction.type)) return undefined;
+      const { pattern: _pattern, ...rest } = jsonSchema;
+      return rest;
+    },
+  });
   return {
     '~standard': {
       version: 1,

@@ -27,7 +27,13 @@ type ReadabilityCtor = typeof ReadabilityClass;
 let readability: Promise<ReadabilityCtor> | undefined;
 
 function loadReadability(): Promise<ReadabilityCtor> {
-  readability ??= import('@mozilla/readability').then((m) => m.Readability);
+  readability ??= import('@mozilla/readability').then((m) => {
+    // Bundled, this CommonJS module arrives as a default export only.
+    const mod: { Readability?: ReadabilityCtor; default?: { Readability: ReadabilityCtor } } = m;
+    const ctor = mod.Readability ?? mod.default?.Readability;
+    if (ctor === undefined) throw new Error('@mozilla/readability exports no Readability');
+    return ctor;
+  });
   return readability;
 }
 

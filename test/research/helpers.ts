@@ -10,6 +10,8 @@ import { buildClaudeArgs, buildClaudeEnv } from '../../src/research/args.ts';
 import { type RunEvent, type RunResult, runClaude } from '../../src/research/claude.ts';
 import { researchSchema } from '../../src/research/schema.ts';
 
+export { isGone, waitFor, waitGone } from '../helpers/processes.ts';
+
 export const FAKE_CLAUDE = fileURLToPath(new URL('../fake-claude.js', import.meta.url));
 export const nodeRuntime = { spawn: spawnNode };
 
@@ -85,37 +87,4 @@ export async function readLog(file: string): Promise<FakeLogEntry[]> {
     .split('\n')
     .filter((l) => l !== '')
     .map((l) => JSON.parse(l) as FakeLogEntry);
-}
-
-/** True when the pid no longer runs; a zombie (state Z) counts as gone. */
-export async function isGone(pid: number): Promise<boolean> {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return true;
-  }
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-  if (stat === '') return process.platform === 'linux';
-  return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
-}
-
-/** Waits until every pid is gone or `ms` passed; returns the ones still alive. */
-export async function waitGone(pids: number[], ms: number): Promise<number[]> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const alive: number[] = [];
-    for (const pid of pids) if (!(await isGone(pid))) alive.push(pid);
-    if (alive.length === 0 || Date.now() >= until) return alive;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-export async function waitFor<T>(probe: () => Promise<T | undefined>, ms = 5000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() >= until) throw new Error('waitFor: condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }

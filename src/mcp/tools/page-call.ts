@@ -1,0 +1,45 @@
+// What the two page tools share: the cache key, the cached-or-shared answer, the
+// page pipeline and the way out through fit and render.
+import { type AnswerStore, cachedAnswer } from '../../cache/answer.ts';
+import { TTL } from '../../cache/cache.ts';
+import { cacheKey } from '../../cache/keys.ts';
+import { isToolError, type ToolError } from '../../errors.ts';
+import type { PageRequest } from '../../page/page-answer.ts';
+import type { Reply } from '../../reply/contract.ts';
+import { finishReply, type ReplyFormat } from '../../reply/render.ts';
+import type { CallTiming } from '../../research/pipeline.ts';
+import type { CallContext } from '../tool.ts';
+
+/** R-U5: every page tool has 90 s. */
+export const PAGE_BUDGET_MS = 90_000;
+
+export interface PageToolDeps {
+  readonly answer: (request: PageRequest, call: CallTiming) => Promise<Reply | ToolError>;
+  readonly answers: AnswerStore;
+  readonly model: string;
+}
+
+export async function answerPageCall(
+  deps: PageToolDeps,
+  request: PageRequest,
+  format: ReplyFormat,
+  ctx: CallContext,
+): Promise<string | ToolError> {
+  const key = await cacheKey({
+    tool: 'page',
+    url: request.url,
+    goal: request.goal,
+    maxTokens: request.maxTokens,
+    model: deps.model,
+  });
+  const reply = await cachedAnswer(deps.answers, {
+    key,
+    ttlMs: TTL.page,
+    refresh: false,
+    signal: ctx.signal,
+    produce: (shared) =>
+      deps.answer(request, { signal: shared, arrivedAt: ctx.arrivedAt, progress: ctx.progress }),
+  });
+  if (isToolError(reply)) return reply;
+  return finishReply(reply, { maxTokens: request.maxTokens, format });
+}

@@ -1,0 +1,35 @@
+// web_lookup (basic tier): a question in, a short cited answer out — the quick
+// research depth, the basic reply form (answer, sources, Not found).
+import * as v from 'valibot';
+import { DEPTH } from '../../research/prompts.ts';
+import { maxTokens, question } from '../inputs.ts';
+import type { ToolDef } from '../tool.ts';
+import { answerResearch, type ResearchToolDeps } from './research-call.ts';
+
+const Input = v.object({ question, max_tokens: maxTokens(300) });
+
+export function webLookupTool(deps: ResearchToolDeps): ToolDef<v.InferOutput<typeof Input>> {
+  return {
+    name: 'web_lookup',
+    tier: 'basic',
+    title: 'Web lookup',
+    description:
+      'Answer a question from the web: a short answer with numbered sources, and what was not found. The question is sent to Claude and the web.',
+    input: Input,
+    run: (args, ctx) =>
+      answerResearch(
+        deps,
+        {
+          question: args.question,
+          goal: undefined,
+          depth: 'quick',
+          recency: 'any',
+          domains: [],
+          maxTokens: args.max_tokens,
+          budgetMs: DEPTH.quick.budgetMs,
+        },
+        { format: 'basic', refresh: false },
+        ctx,
+      ),
+  };
+}

@@ -1,0 +1,106 @@
+// One page call end to end: the server's own fetch and extraction, the passages
+// that serve the goal, one `claude -p` run with no tools, and every quote checked
+// against the page's full text. A thin page is reported, never answered from nothing.
+import { isToolError, type ToolError } from '../errors.ts';
+import type { Draft, Reply } from '../reply/contract.ts';
+import { verifyQuotes } from '../reply/verify.ts';
+import { buildClaudeArgs, buildClaudeEnv, runClaude } from '../research/claude.ts';
+import type { Limiter } from '../research/limiter.ts';
+import type { CallTiming } from '../research/pipeline.ts';
+import { buildPagePrompt, PAGE_MAX_TURNS, pageSystemPrompt } from '../research/prompts.ts';
+import { pageSchema } from '../research/schema.ts';
+import type { Runtime } from '../runtime.ts';
+import type { PageReader, PageText } from './page-text.ts';
+import { selectPassages } from './passages.ts';
+
+export interface PageAnswerDeps {
+  readonly runtime: Pick<Runtime, 'spawn'>;
+  readonly claudeBin: string;
+  readonly model: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly limiter: Limiter;
+  readonly clock: () => number;
+  readonly pages: PageReader;
+}
+
+export interface PageRequest {
+  readonly url: string;
+  /** The caller's goal or question; empty asks for the gist. */
+  readonly goal: string;
+  readonly maxTokens: number;
+  readonly budgetMs: number;
+}
+
+/** Passages handed to Claude: enough for most goals, small enough for a quick, cheap run. */
+export const PASSAGE_BUDGET_TOKENS = 3000;
+const GIST = 'Give the gist of this page: what it is and its main points.';
+
+export async function answerPage(
+  deps: PageAnswerDeps,
+  req: PageRequest,
+  call: CallTiming,
+): Promise<Reply | ToolError> {
+  const started = call.arrivedAt;
+  const page = await deps.pages.read(req.url, { signal: call.signal });
+  if (isToolError(page)) return page;
+  const meta = (seconds: number) => ({
+    model: deps.model,
+    searches: 0,
+    pages: 1,
+    brave: false,
+    verified: 0,
+    quotes: 0,
+    cached: false,
+    trimmed: false,
+    seconds,
+  });
+  const elapsed = () => Math.round((deps.clock() - started) / 100) / 10;
+  if (page.thin) return { ...thinReply(page), meta: meta(elapsed()) };
+
+  const goal = req.goal.trim() === '' ? GIST : req.goal;
+  const passages = selectPassages(page.markdown, req.goal, PASSAGE_BUDGET_TOKENS);
+  call.progress(`reading: ${page.url}`);
+  const run = await deps.limiter.run({ signal: call.signal, deadline: started + req.budgetMs }, (signal) =>
+    runClaude({
+      runtime: deps.runtime,
+      claudeBin: deps.claudeBin,
+      args: buildClaudeArgs({
+        model: deps.model,
+        schema: pageSchema(req.maxTokens),
+        systemPrompt: pageSystemPrompt,
+        maxTurns: PAGE_MAX_TURNS,
+        tools: 'none',
+      }),
+      env: buildClaudeEnv(deps.env),
+      prompt: buildPagePrompt({ url: page.url, title: page.title, goal, passages }),
+      signal,
+    }),
+  );
+  if (isToolError(run)) return run;
+  const reply: Reply = {
+    ...onePageDraft(run.draft, page),
+    meta: { ...meta(elapsed()), model: run.model ?? deps.model },
+  };
+  return verifyQuotes(reply, new Map([[0, [page.text, page.markdown]]]));
+}
+
+/** The page is the only source: every finding cites it, whatever index the model wrote. */
+function onePageDraft(draft: Draft, page: PageText): Draft {
+  return {
+    ...draft,
+    sources: [{ title: page.title, url: page.url }],
+    findings: draft.findings.map((f) => ({ ...f, source: 0 })),
+  };
+}
+
+function thinReply(page: PageText): Draft {
+  const why = page.thinReason ?? 'it has almost no readable text';
+  return {
+    answer: `The page at ${page.url} could not be read: ${why}.`,
+    confidence: 'low',
+    findings: [],
+    sources: [{ title: page.title, url: page.url }],
+    gaps: [`The page is thin (${why}); it may need JavaScript or a sign-in. Try another source.`],
+    not_found: 'The page has no readable text to answer from.',
+  };
+}
