@@ -9,6 +9,7 @@ import {
   perSecondLimit,
   retryAfterMs,
 } from './response.ts';
+import { loadSnippetParser } from './snippet.ts';
 
 export type Exchange =
   | { readonly kind: 'ok'; readonly results: BraveResult[]; readonly perSecond: number | undefined }
@@ -79,6 +80,7 @@ export async function exchange(
         'fetch_failed: Brave answered with an oversized body; try again later',
       );
     if (response.ok) {
+      await loadSnippetParser();
       const results = parseResults(parseJson(text), count);
       if (results === undefined) {
         return toolError(

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import {
   isKeyOrPlanError,
   parseError,
@@ -7,8 +7,11 @@ import {
   perSecondLimit,
   retryAfterMs,
 } from '../../src/brave/response.ts';
+import { loadSnippetParser } from '../../src/brave/snippet.ts';
 
 describe('brave response reading', () => {
+  before(loadSnippetParser);
+
   it('maps results to plain title, url, snippet (description + extra snippets) and date', () => {
     const results = parseResults(
       {

@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
-import { plainText } from '../../src/brave/snippet.ts';
+import { before, describe, it } from 'node:test';
+import { loadSnippetParser, plainText } from '../../src/brave/snippet.ts';
 
 describe('brave snippet text', () => {
+  before(loadSnippetParser);
+
   it('strips highlight tags and decodes entities', () => {
     assert.equal(
       plainText('The <strong>Node.js</strong> release &amp; LTS &quot;schedule&quot; &#39;24 &lt;b&gt;'),
