@@ -29,7 +29,8 @@ export function startup(
 ): Startup {
   const parsed = parseCli(sources);
   if (parsed.kind === 'help') return { kind: 'exit', code: 0, stdout: `${USAGE}\n` };
-  if (parsed.kind === 'version') return { kind: 'exit', code: 0, stdout: `web-mcp ${VERSION}\n` };
+  if (parsed.kind === 'version')
+    return { kind: 'exit', code: 0, stdout: `web-mcp ${VERSION} (${runtime.name} ${runtime.version})\n` };
   if (parsed.kind === 'error') return { kind: 'exit', code: 2, stderr: `web-mcp: ${parsed.message}\n` };
 
   const config = parsed.config;

@@ -1,6 +1,6 @@
 // The server's real entry points on each runtime, for integration tests that
 // run one set of cases against every runtime (WEB_MCP_TEST_RUNTIMES narrows it).
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -28,18 +28,18 @@ export const DENO = binary([
   `${ROOT}node_modules/@deno/linux-x64-glibc/deno`,
 ]);
 
-/** The documented Deno permission set (README, deno.json task `start`). */
+/**
+ * `deno run` with exactly the permissions the deno.json `start` task documents (and the
+ * README lists), so a permission the server needs but the docs omit fails the suite.
+ */
 export function denoArgs(): string[] {
-  return [
-    'run',
-    '--unstable-no-legacy-abort',
-    '--allow-env',
-    '--allow-net',
-    '--allow-read',
-    '--allow-write',
-    '--allow-run',
-    `${ROOT}dist/deno/main.js`,
-  ];
+  const tasks = JSON.parse(readFileSync(`${ROOT}deno.json`, 'utf8')).tasks as Record<string, string>;
+  const words = (tasks.start ?? '').split(/\s+/);
+  const flags = words
+    .slice(words.indexOf('run') + 1)
+    .filter((w) => w.startsWith('--'))
+    .map((w) => w.replaceAll('$HOME', process.env.HOME ?? '/root'));
+  return ['run', ...flags, `${ROOT}dist/deno/main.js`];
 }
 
 export function entry(runtime: RuntimeName): Entry {
