@@ -160,6 +160,15 @@ for (const entry of entries()) {
         assert.notEqual(reply.findings[2].verified, true);
         assert.deepEqual([reply.meta.verified, reply.meta.quotes], [1, 2]);
         assert.ok(took < 15_000, `verification kept the call short (${took} ms)`);
+
+        // The copy fetched for verification is in the page cache: reading it again costs no request.
+        const requests = pages.requests;
+        const read = await session.client.callTool({
+          name: 'web_read',
+          arguments: { url: `${pages.url}/lighthouse`, question: 'when was it built' },
+        });
+        assert.equal(read.isError ?? false, false, text(read));
+        assert.equal(pages.requests, requests);
       } finally {
         await session.close();
       }
