@@ -113,7 +113,7 @@ for (const entry of entries()) {
     // Deno's server never reports this client's disconnect to the request's signal, so there
     // a run cancelled over HTTP stops at its deadline instead (README: Limits).
     const httpAbort = entry.runtime === 'deno' ? { todo: 'Deno does not abort request.signal here' } : {};
-    it('kills the run when a modern HTTP caller aborts, and on SIGTERM', httpAbort, async () => {
+    it('kills the run when a modern HTTP caller aborts', httpAbort, async () => {
       const local = sandbox({ FAKE_CLAUDE_SCENARIO: 'grandchild' });
       const server = await startHttp(entry, { env: local.env() });
       try {
@@ -127,17 +127,44 @@ for (const entry of entries()) {
         controller.abort();
         await assert.rejects(call);
         assert.deepEqual(await waitGone(pids, 1000), []);
-
-        const second = sandbox({ FAKE_CLAUDE_SCENARIO: 'grandchild' });
         await client.close();
-        // A run in flight when the server is told to stop dies with it.
-        const again = await startHttp(entry, { env: second.env() });
-        const c2 = await connectHttp(again.url, 'modern');
-        c2.callTool({ name: 'web_lookup', arguments: { question: 'until SIGTERM' } }).catch(() => {});
-        const pids2 = await pidOf(second);
-        await again.stop();
-        assert.deepEqual(await waitGone(pids2, 3000), []);
-        second.remove();
+      } finally {
+        await server.stop();
+        local.remove();
+      }
+    });
+
+    it('kills a run in flight when the HTTP server gets SIGTERM', async () => {
+      const local = sandbox({ FAKE_CLAUDE_SCENARIO: 'grandchild' });
+      const server = await startHttp(entry, { env: local.env() });
+      try {
+        const client = await connectHttp(server.url, 'modern');
+        client.callTool({ name: 'web_lookup', arguments: { question: 'until SIGTERM' } }).catch(() => {});
+        const pids = await pidOf(local);
+        await server.stop();
+        assert.deepEqual(await waitGone(pids, 3000), []);
+      } finally {
+        await server.stop();
+        local.remove();
+      }
+    });
+
+    it('sends progress notifications over HTTP', async () => {
+      const local = sandbox();
+      const server = await startHttp(entry, { env: local.env() });
+      try {
+        const client = await connectHttp(server.url, 'modern');
+        const messages: string[] = [];
+        const result = await client.callTool(
+          { name: 'web_research', arguments: { question: 'progress over http', goal: 'see it stream' } },
+          { onprogress: (p) => messages.push(p.message ?? '') },
+        );
+        assert.equal(result.isError ?? false, false, text(result));
+        assert.ok(
+          messages.some((m) => m.startsWith('searching: ')),
+          messages.join(' | '),
+        );
+        await client.close();
       } finally {
         await server.stop();
         local.remove();
