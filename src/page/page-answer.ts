@@ -5,21 +5,13 @@ import { isToolError, type ToolError } from '../errors.ts';
 import type { Draft, Reply } from '../reply/contract.ts';
 import { verifyQuotes } from '../reply/verify.ts';
 import { buildClaudeArgs, buildClaudeEnv, runClaude } from '../research/claude.ts';
-import type { Limiter } from '../research/limiter.ts';
-import type { CallTiming } from '../research/pipeline.ts';
+import type { CallTiming, ClaudeDeps } from '../research/pipeline.ts';
 import { buildPagePrompt, PAGE_MAX_TURNS, pageSystemPrompt } from '../research/prompts.ts';
 import { pageSchema } from '../research/schema.ts';
-import type { Runtime } from '../runtime.ts';
 import type { PageReader, PageText } from './page-text.ts';
 import { selectPassages } from './passages.ts';
 
-export interface PageAnswerDeps {
-  readonly runtime: Pick<Runtime, 'spawn'>;
-  readonly claudeBin: string;
-  readonly model: string;
-  readonly env: Readonly<Record<string, string | undefined>>;
-  readonly limiter: Limiter;
-  readonly clock: () => number;
+export interface PageAnswerDeps extends ClaudeDeps {
   readonly pages: PageReader;
 }
 

@@ -16,13 +16,17 @@ import { createPageCollector } from './page-collector.ts';
 import { buildResearchPrompt, DEPTH, type Depth, type Recency, researchSystemPrompt } from './prompts.ts';
 import { researchSchema } from './schema.ts';
 
-export interface ResearchDeps {
+/** What any call that runs `claude` needs: shared by research and page calls. */
+export interface ClaudeDeps {
   readonly runtime: Pick<Runtime, 'spawn'>;
   readonly claudeBin: string;
   readonly model: string;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly limiter: Limiter;
   readonly clock: () => number;
+}
+
+export interface ResearchDeps extends ClaudeDeps {
   readonly brave: Brave | undefined;
   /** The page pipeline for verifying quotes against the server's own copy; absent → snippets only. */
   readonly pages: PageReader | undefined;
