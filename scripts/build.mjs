@@ -1,9 +1,11 @@
 // Bundles each runtime's entry (and the library entry) into dist/ with esbuild.
 // Heavy modules imported lazily land in their own chunks, so start-up stays fast.
-import { rm } from 'node:fs/promises';
+// The new tree is built aside and swapped in, so a server already running from
+// dist/ keeps its files until the swap.
+import { rename, rm } from 'node:fs/promises';
 import { build } from 'esbuild';
 
-await rm('dist', { recursive: true, force: true });
+const next = `dist.next-${process.pid}`;
 await build({
   entryPoints: {
     'node/main': 'adapters/node/main.ts',
@@ -11,7 +13,7 @@ await build({
     'deno/main': 'adapters/deno/main.ts',
     mod: 'src/mod.ts',
   },
-  outdir: 'dist',
+  outdir: next,
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -25,3 +27,7 @@ await build({
   },
   logLevel: 'warning',
 });
+const old = `dist.old-${process.pid}`;
+await rename('dist', old).catch(() => {});
+await rename(next, 'dist');
+await rm(old, { recursive: true, force: true });

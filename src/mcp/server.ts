@@ -67,7 +67,6 @@ export function createServerFactory(options: FactoryOptions): McpServerFactory {
       server.registerTool(
         def.name,
         {
-          title: def.title,
           description: def.description,
           inputSchema: schema,
           annotations: { readOnlyHint: true, openWorldHint: true },

@@ -5,10 +5,10 @@ import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 
-// Clean-up transforms and patterns the handler checks itself: left out of the tool list,
+// Clean-up transforms, patterns and non-empty checks the handler does itself: left out of the tool list,
 // whose every token small models pay for on each turn. Anything else that has no JSON
 // Schema form still throws at start-up.
-const CHECKED_BY_HANDLER = new Set(['trim', 'to_lower_case', 'regex']);
+const CHECKED_BY_HANDLER = new Set(['trim', 'to_lower_case', 'regex', 'min_length']);
 
 export function precomputedSchema(schema: v.GenericSchema): StandardSchemaWithJSON<unknown> {
   const { $schema: _ignored, ...json } = toJsonSchema(schema, {
@@ -16,7 +16,7 @@ export function precomputedSchema(schema: v.GenericSchema): StandardSchemaWithJS
     errorMode: 'throw',
     overrideAction: ({ valibotAction, jsonSchema }) => {
       if (!CHECKED_BY_HANDLER.has(valibotAction.type)) return undefined;
-      const { pattern: _pattern, ...rest } = jsonSchema;
+      const { pattern: _pattern, minLength: _minLength, ...rest } = jsonSchema;
       return rest;
     },
   });

@@ -16,7 +16,6 @@ export interface CallContext {
 export interface ToolDef<TInput = unknown> {
   readonly name: string;
   readonly tier: Tier;
-  readonly title: string;
   readonly description: string;
   readonly input: v.GenericSchema<unknown, TInput>;
   run(input: TInput, ctx: CallContext): Promise<string | ToolError>;

@@ -5,7 +5,6 @@ import type { ToolDef } from '../../src/mcp/tool.ts';
 export const echoTool: ToolDef<{ text: string }> = {
   name: 'echo',
   tier: 'basic',
-  title: 'Echo',
   description: 'Echoes text.',
   input: v.object({ text: v.pipe(v.string(), v.minLength(1)) }),
   run: async ({ text }) => text,

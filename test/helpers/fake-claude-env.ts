@@ -30,6 +30,26 @@ export interface Sandbox {
 
 const shellQuote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
 
+/**
+ * The fake's answer unless a test gives its own. Its source is a loopback literal that
+ * no test serves, so the server's quote check refuses it without a DNS lookup or a
+ * connection: tests never reach past this machine.
+ */
+export const DEFAULT_OUTPUT = {
+  answer: 'Example Domain is reserved for documentation [1].',
+  confidence: 'high',
+  findings: [
+    {
+      claim: 'The domain is for use in examples.',
+      quote: 'This domain is for use in documentation examples',
+      source: 0,
+      rank: 1,
+    },
+  ],
+  sources: [{ title: 'Example Domain', url: 'http://127.0.0.1:9/example-domain' }],
+  gaps: [],
+};
+
 /** `fake` sets the fake's FAKE_CLAUDE_* variables (scenario, output…). */
 export function sandbox(fake: Record<string, string> = {}): Sandbox {
   const dir = mkdtempSync(join(tmpdir(), 'web-mcp-it-'));
@@ -38,7 +58,12 @@ export function sandbox(fake: Record<string, string> = {}): Sandbox {
   const pidFile = join(dir, 'grandchild.pid');
   const cacheDir = join(dir, 'cache');
   mkdirSync(bin);
-  const settings = { FAKE_CLAUDE_LOG: log, FAKE_CLAUDE_PIDFILE: pidFile, ...fake };
+  const settings = {
+    FAKE_CLAUDE_LOG: log,
+    FAKE_CLAUDE_PIDFILE: pidFile,
+    FAKE_CLAUDE_OUTPUT: JSON.stringify(DEFAULT_OUTPUT),
+    ...fake,
+  };
   const exports = Object.entries(settings).map(([k, v]) => `export ${k}=${shellQuote(v)}`);
   writeFileSync(
     join(bin, 'claude'),

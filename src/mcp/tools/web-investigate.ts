@@ -21,8 +21,7 @@ export function webInvestigateTool(deps: ResearchToolDeps): ToolDef<v.InferOutpu
   return {
     name: 'web_investigate',
     tier: 'advanced',
-    title: 'Web investigation',
-    description: 'web_research with depth, recency, allowed sites and cache control.',
+    description: 'web_research with depth, recency, sites and cache control.',
     input: Input,
     run: (args, ctx) =>
       answerResearch(

@@ -12,9 +12,8 @@ export function webLookupTool(deps: ResearchToolDeps): ToolDef<v.InferOutput<typ
   return {
     name: 'web_lookup',
     tier: 'basic',
-    title: 'Web lookup',
     description:
-      'Answer a question from the web: a short answer with numbered sources, and what was not found. The question is sent to Claude and the web.',
+      'Answer a question from the web: a short answer, numbered sources, what was not found. The question is sent to the web.',
     input: Input,
     run: (args, ctx) =>
       answerResearch(

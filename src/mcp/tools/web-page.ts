@@ -11,9 +11,8 @@ export function webPageTool(deps: PageToolDeps): ToolDef<v.InferOutput<typeof In
   return {
     name: 'web_page',
     tier: 'standard',
-    title: 'Web page for a goal',
     description:
-      'Read one public page for a goal: answer, findings with quotes checked against the page, gaps. Thin or script-only pages are reported, not guessed.',
+      'Read one public page for a goal: answer, findings with quotes checked against the page, gaps.',
     input: Input,
     run: (args, ctx) =>
       answerPageCall(

@@ -10,9 +10,7 @@ export function webReadTool(deps: PageToolDeps): ToolDef<v.InferOutput<typeof In
   return {
     name: 'web_read',
     tier: 'basic',
-    title: 'Read a web page',
-    description:
-      'Read one public page and answer a question about it (or give its gist), with the page as source. The question is sent to Claude.',
+    description: 'Read one public page and answer a question about it, or give its gist.',
     input: Input,
     run: (args, ctx) =>
       answerPageCall(

@@ -12,9 +12,8 @@ export function webResearchTool(deps: ResearchToolDeps): ToolDef<v.InferOutput<t
   return {
     name: 'web_research',
     tier: 'standard',
-    title: 'Web research',
     description:
-      'Research a question for a goal: answer, findings with server-verified quotes, sources, gaps. State the goal (what you will do with it) so only what serves it is kept.',
+      'Research a question for a goal: answer, findings with server-checked quotes, sources, gaps.',
     input: Input,
     run: (args, ctx) =>
       answerResearch(

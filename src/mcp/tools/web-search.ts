@@ -85,7 +85,6 @@ export function webSearchTool(deps: WebSearchDeps): ToolDef<WebSearchArgs> {
   return {
     name: 'web_search',
     tier: 'advanced',
-    title: 'Web search (Brave)',
     description:
       'Raw Brave web search: numbered titles, URLs, dates and snippets. No answer; one Brave request per call.',
     input: WebSearchInput,

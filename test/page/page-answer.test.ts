@@ -1,0 +1,187 @@
+// One page call end to end (R-C4, R-P3, R-P4) with the fake claude: a thin page is
+// reported without any run, and quotes are checked against the page's FULL text,
+// not only the passages Claude was shown.
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { spawnNode } from '../../adapters/node/spawn.ts';
+import { isToolError, type ToolError } from '../../src/errors.ts';
+import { answerPage, type PageAnswerDeps } from '../../src/page/page-answer.ts';
+import type { PageReader, PageText } from '../../src/page/page-text.ts';
+import type { Draft, Reply } from '../../src/reply/contract.ts';
+import { createLimiter } from '../../src/research/limiter.ts';
+import type { Runtime } from '../../src/runtime.ts';
+import { FAKE_CLAUDE } from '../research/helpers.ts';
+
+const URL_ = 'https://harbour.example/history';
+const TOPICS = ['fishing boats', 'market stalls', 'harbour walls', 'ferry timetables', 'rope makers'];
+
+/** A long page: the lighthouse paragraphs match the goal; the tax paragraph at the end does not. */
+function longPage(): { markdown: string; text: string } {
+  const filler = Array.from({ length: 90 }, (_, i) => {
+    const topic = TOPICS[i % TOPICS.length];
+    return `Section ${i + 1} describes the ${topic} of the old port in the year ${1700 + i}, when merchants, sailors and clerks met along the quay to trade news, argue about prices and record the arrivals of vessels number ${i * 7} through ${i * 7 + 6}.`;
+  });
+  const lighthouse = [
+    'The lighthouse keeper lit the lamp at dusk every evening for forty years.',
+    'The lighthouse was automated in 1982 and the keeper retired to the village.',
+  ];
+  const tax = 'The harbour tax of 1791 was collected in salted herring rather than coins.';
+  const blocks = [...lighthouse, ...filler, tax];
+  return { markdown: blocks.join('\n\n'), text: blocks.join('\n') };
+}
+
+const TAX_QUOTE = 'collected in salted herring rather than coins';
+
+function fakePages(page: PageText): PageReader & { reads: number } {
+  const reader = {
+    reads: 0,
+    async read(): Promise<PageText | ToolError> {
+      reader.reads += 1;
+      return page;
+    },
+  };
+  return reader;
+}
+
+let scratch = '';
+before(async () => {
+  scratch = await mkdtemp(join(tmpdir(), 'web-mcp-page-answer-'));
+});
+after(() => rm(scratch, { recursive: true, force: true }));
+
+/** Runs the fake claude through the real Node spawn, with the draft it should return. */
+function fakeRuntime(draft: Draft, log: string) {
+  let spawns = 0;
+  const runtime: Pick<Runtime, 'spawn'> = {
+    spawn(command, options) {
+      spawns += 1;
+      return spawnNode(command, {
+        ...options,
+        env: { ...options.env, FAKE_CLAUDE_OUTPUT: JSON.stringify(draft), FAKE_CLAUDE_LOG: log },
+      });
+    },
+  };
+  return {
+    runtime,
+    get spawns() {
+      return spawns;
+    },
+  };
+}
+
+function deps(runtime: Pick<Runtime, 'spawn'>, pages: PageReader): PageAnswerDeps {
+  return {
+    runtime,
+    claudeBin: FAKE_CLAUDE,
+    model: 'haiku',
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp' },
+    limiter: createLimiter({ concurrency: 2, queue: 8 }),
+    clock: Date.now,
+    pages,
+  };
+}
+
+const call = (progress: string[] = []) => ({
+  signal: new AbortController().signal,
+  arrivedAt: Date.now(),
+  progress: (m: string) => progress.push(m),
+});
+
+function asReply(value: Reply | ToolError): Reply {
+  if (isToolError(value)) assert.fail(`unexpected error ${value.message}`);
+  return value;
+}
+
+describe('answerPage', () => {
+  it('reports a thin page with a gap and never starts claude', async () => {
+    const thin: PageText = {
+      url: URL_,
+      title: 'App',
+      markdown: 'Please enable JavaScript.',
+      text: 'Please enable JavaScript.',
+      thin: true,
+      thinReason: 'the page is a JavaScript shell',
+    };
+    const runtime: Pick<Runtime, 'spawn'> = {
+      spawn: () => assert.fail('claude must not run for a thin page'),
+    };
+    const out = asReply(
+      await answerPage(
+        deps(runtime, fakePages(thin)),
+        { url: URL_, goal: 'anything', maxTokens: 400, budgetMs: 90_000 },
+        call(),
+      ),
+    );
+    assert.equal(out.confidence, 'low');
+    assert.deepEqual(out.findings, []);
+    assert.deepEqual(out.sources, [{ title: 'App', url: URL_ }]);
+    assert.equal(out.gaps.length, 1);
+    assert.match(out.gaps[0] ?? '', /thin \(the page is a JavaScript shell\)/);
+    assert.ok(out.not_found);
+    assert.equal(out.meta.pages, 1);
+    assert.equal(out.meta.searches, 0);
+  });
+
+  it('verifies a quote against the full page text even when Claude was not shown it', async () => {
+    const { markdown, text } = longPage();
+    const page: PageText = { url: URL_, title: 'Harbour history', markdown, text, thin: false };
+    const log = join(scratch, 'full-text.log');
+    const draft: Draft = {
+      answer: 'The keeper lit the lamp at dusk [1].',
+      confidence: 'high',
+      findings: [
+        { claim: 'Taxes were paid in fish.', quote: TAX_QUOTE, source: 0, rank: 1 },
+        {
+          claim: 'The lamp was lit at dusk.',
+          quote: 'lit the lamp at dusk every evening',
+          source: 3,
+          rank: 2,
+        },
+        {
+          claim: 'The keeper swam daily.',
+          quote: 'the keeper swam to the island each morning',
+          source: 0,
+          rank: 3,
+        },
+      ],
+      sources: [{ title: 'Made up', url: 'https://other.example/' }],
+      gaps: [],
+    };
+    const fake = fakeRuntime(draft, log);
+    const progress: string[] = [];
+    const out = asReply(
+      await answerPage(
+        deps(fake.runtime, fakePages(page)),
+        {
+          url: URL_,
+          goal: 'when did the lighthouse keeper light the lamp',
+          maxTokens: 400,
+          budgetMs: 90_000,
+        },
+        call(progress),
+      ),
+    );
+    assert.equal(fake.spawns, 1);
+    const runs = (await readFile(log, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { stdin: string });
+    assert.equal(runs.length, 1);
+    assert.match(runs[0]?.stdin ?? '', /lighthouse keeper lit the lamp/);
+    assert.ok(!runs[0]?.stdin.includes('salted herring'), 'premise: the tax passage was not in the prompt');
+
+    assert.deepEqual(out.sources, [{ title: 'Harbour history', url: URL_ }]);
+    const byClaim = new Map(out.findings.map((f) => [f.claim, f]));
+    assert.equal(byClaim.get('Taxes were paid in fish.')?.verified, true);
+    assert.equal(byClaim.get('Taxes were paid in fish.')?.quote, TAX_QUOTE);
+    assert.equal(byClaim.get('The lamp was lit at dusk.')?.verified, true);
+    assert.equal(byClaim.get('The lamp was lit at dusk.')?.source, 0);
+    assert.equal(byClaim.get('The keeper swam daily.')?.quote, undefined, 'an invented quote is removed');
+    assert.equal(out.meta.verified, 2);
+    assert.equal(out.meta.quotes, 2);
+    assert.ok(progress.some((m) => m.startsWith(`reading: ${URL_}`)));
+  });
+});
