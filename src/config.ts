@@ -55,12 +55,18 @@ export interface ConfigSources {
 export const USAGE = `web-mcp — web research for AI agents over MCP (stdio by default)
 
 Usage: web-mcp [--http HOST:PORT] [--tiers LIST]
+       web-mcp doctor | ask "question" | config <client>   (each has --help)
 
   --http HOST:PORT   serve MCP over HTTP at POST /mcp instead of stdio
                      (off loopback, WEB_MCP_HTTP_TOKEN is required)
   --tiers LIST       basic | basic,standard | basic,standard,advanced (default: all)
   --help             print this help
   --version          print the version
+
+  doctor             check that it can work here, and what to fix
+  ask "question"     ask from the terminal, with live progress
+  config <client>    print the set-up for claude-code, mcp-json, vscode, cursor,
+                     codex, lm-studio or pi
 
 Environment: BRAVE_API_KEY, BRAVE_API_KEY_FILE, BRAVE_BASE_URL, CLAUDE_BIN,
 WEB_MCP_MODEL, WEB_MCP_CONCURRENCY, WEB_MCP_QUEUE, WEB_MCP_CACHE_DIR,

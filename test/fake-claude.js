@@ -3,7 +3,8 @@
 // same flag parsing rules, stream-json shapes, exit codes and signal behaviour.
 // Env: FAKE_CLAUDE_SCENARIO (default success), FAKE_CLAUDE_OUTPUT (JSON or a path
 // to a JSON file: the structured_output), FAKE_CLAUDE_DELAY_MS, FAKE_CLAUDE_LOG
-// (appends one JSON line per run), FAKE_CLAUDE_PIDFILE (grandchild pid), FAKE_CLAUDE_LOGGED_IN.
+// (appends one JSON line per run), FAKE_CLAUDE_PIDFILE (grandchild pid), FAKE_CLAUDE_LOGGED_IN,
+// FAKE_CLAUDE_VERSION (what --version reports).
 import { spawn } from 'node:child_process';
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 
@@ -112,7 +113,7 @@ for (let i = 0; i < argv.length; i++) {
 }
 
 if (opts['--version'] || opts['-v']) {
-  process.stdout.write('2.1.332 (Claude Code)\n');
+  process.stdout.write(`${process.env.FAKE_CLAUDE_VERSION ?? '2.1.332'} (Claude Code)\n`);
   process.exit(0);
 }
 if (!opts['-p'] && !opts['--print']) fail('fake-claude: only -p (print) mode is simulated');

@@ -1,9 +1,11 @@
 // The process around the server, the same on Node, Bun and Deno (all three speak
-// node:process): command line → config → stdio or HTTP, and a clean shutdown that
-// kills every run on stdin EOF, SIGTERM, SIGINT or SIGHUP.
+// node:process): command line → a subcommand (doctor, ask, config) or config → stdio
+// or HTTP, and a clean shutdown that kills every run on stdin EOF, SIGTERM, SIGINT or SIGHUP.
 import { readFileSync } from 'node:fs';
 import process from 'node:process';
+import { fileURLToPath } from 'node:url';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { isCommandLine, runCommand } from '../../src/cli/commands.ts';
 import { createLog } from '../../src/log.ts';
 import { WebStreamTransport } from '../../src/mcp/stdio.ts';
 import type { Runtime } from '../../src/runtime.ts';
@@ -22,17 +24,18 @@ export interface Listen {
 const SHUTDOWN_GRACE_MS = 300;
 
 export function runMain(runtime: Runtime, listen: (options: Listen) => void): void {
+  const sources = {
+    argv: process.argv.slice(2),
+    env: process.env,
+    platform: process.platform,
+    readTextFile: (path: string) => readFileSync(path, 'utf8'),
+  };
+  if (isCommandLine(sources.argv)) {
+    runSubcommand(runtime, sources);
+    return;
+  }
   const log = createLog((line) => process.stderr.write(line));
-  const started = startup(
-    runtime,
-    {
-      argv: process.argv.slice(2),
-      env: process.env,
-      platform: process.platform,
-      readTextFile: (path) => readFileSync(path, 'utf8'),
-    },
-    log,
-  );
+  const started = startup(runtime, sources, log);
   if (started.kind === 'exit') {
     if (started.stdout) process.stdout.write(started.stdout);
     if (started.stderr) process.stderr.write(started.stderr);
@@ -78,5 +81,43 @@ export function runMain(runtime: Runtime, listen: (options: Listen) => void): vo
       log.warn(`cannot listen on ${shown}:${http.port}: ${error.message}`);
       process.exit(1);
     },
+  });
+}
+
+/** How long Ctrl-C lets a subcommand stop its run before the process ends anyway. */
+const INTERRUPT_GRACE_MS = 2000;
+
+/** `doctor`, `ask`, `config`: Ctrl-C aborts the command's signal; a second one ends at once. */
+function runSubcommand(runtime: Runtime, sources: Parameters<typeof startup>[1]): void {
+  const interrupt = new AbortController();
+  const end = (code: number) => {
+    // Exit only once both streams have flushed what the command wrote.
+    process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
+  };
+  process.on('SIGINT', () => {
+    if (interrupt.signal.aborted) {
+      killAllChildren();
+      process.exit(130);
+    }
+    interrupt.abort(new Error('interrupted'));
+    setTimeout(() => {
+      killAllChildren();
+      process.exit(130);
+    }, INTERRUPT_GRACE_MS).unref();
+  });
+  runCommand({
+    runtime,
+    sources,
+    root: fileURLToPath(new URL('../../', import.meta.url)).replace(/[\\/]+$/, ''),
+    fetch: globalThis.fetch.bind(globalThis),
+    clock: Date.now,
+    interrupt: interrupt.signal,
+    stderrIsTTY: process.stderr.isTTY === true,
+    columns: process.stderr.columns ?? 80,
+    out: (text) => process.stdout.write(text),
+    err: (text) => process.stderr.write(text),
+  }).then(end, (error: unknown) => {
+    process.stderr.write(`web-mcp: ${error instanceof Error ? error.message : String(error)}\n`);
+    end(1);
   });
 }

@@ -35,14 +35,23 @@ function describeIssue(issue: v.BaseIssue<unknown>): string {
   return `${path ?? 'arguments'} ${issue.message}`;
 }
 
-async function callTool(def: ToolDef, args: unknown, ctx: CallContext): Promise<ToolResult> {
+/** The tool's arguments validated by its own schema, or the `invalid_input` error naming each bad field. */
+export function parseArgs<T>(
+  def: ToolDef<T>,
+  args: unknown,
+): { ok: true; value: T } | { ok: false; error: ToolError } {
   const parsed = v.safeParse(def.input, args ?? {});
-  const outcome = parsed.success
-    ? await def.run(parsed.output, ctx)
-    : toolError(
-        'invalid_input',
-        `${parsed.issues.map(describeIssue).join('; ')}; fix the argument and call ${def.name} again`,
-      );
+  if (parsed.success) return { ok: true, value: parsed.output };
+  const issues = parsed.issues.map(describeIssue).join('; ');
+  return {
+    ok: false,
+    error: toolError('invalid_input', `${issues}; fix the argument and call ${def.name} again`),
+  };
+}
+
+async function callTool(def: ToolDef, args: unknown, ctx: CallContext): Promise<ToolResult> {
+  const parsed = parseArgs(def, args);
+  const outcome = parsed.ok ? await def.run(parsed.value, ctx) : parsed.error;
   if (typeof outcome === 'string') return { content: [{ type: 'text', text: outcome }] };
   return { content: [{ type: 'text', text: errorText(outcome) }], isError: true };
 }
