@@ -52,6 +52,10 @@ export function normalizeForMatch(text: string): string {
 const QUOTE_EDGES = /^(?:["' ]|\.\.\.)+|(?:["' ]|\.\.\.)+$/g;
 /** Elided text may span at most this many normalised characters between fragments. */
 const MAX_ELISION = 400;
+/** An elided quote must say something: every piece two words or more, one of them three or more ("the ... of" proves nothing). */
+const words = (piece: string) => piece.split(' ').length;
+const substantial = (pieces: readonly string[]) =>
+  pieces.every((p) => words(p) >= 2) && pieces.some((p) => words(p) >= 3);
 
 /**
  * The normalised fragments a quote must match, in order. A quote elided with "..."
@@ -69,6 +73,7 @@ export function quoteFragments(quote: string): string[] {
 export function matchesFragments(haystack: string, fragments: readonly string[]): boolean {
   const [first, ...rest] = fragments;
   if (first === undefined) return false;
+  if (fragments.length > 1 && !substantial(fragments)) return false;
   let from = haystack.indexOf(first);
   // Each occurrence of the first fragment is a candidate start; the rest must follow closely.
   while (from !== -1) {

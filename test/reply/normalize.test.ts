@@ -48,6 +48,10 @@ describe('quote matching', () => {
   it('passes an elided quote whose parts appear in order, close together', () => {
     assert.ok(found('completed in 1889 … until 1930', page));
   });
+  it('fails an elided quote whose parts say nothing on their own', () => {
+    assert.ok(!found('the … of', 'the tower of london'));
+    assert.ok(!found('was the … until 1930', page));
+  });
   it('fails an elided quote whose parts are out of order', () => {
     assert.ok(!found('until 1930 ... completed in 1889', page));
   });
