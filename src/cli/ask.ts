@@ -1,12 +1,12 @@
 // `web-mcp ask`: one tool call from the terminal through the same code path as an
 // MCP call (the tool's own input schema, limiter, cache and verification); the
 // reply on stdout, progress on stderr, Ctrl-C stops the run and its claude.
-import { type ConfigSources, parseCli } from '../config.ts';
+import { parseCli } from '../config.ts';
 import { createLog } from '../log.ts';
 import { errorText, parseArgs } from '../mcp/server.ts';
 import type { CallContext } from '../mcp/tool.ts';
-import type { Runtime } from '../runtime.ts';
 import { createServices } from '../services.ts';
+import type { CliIo } from './commands.ts';
 import { createProgress } from './progress.ts';
 
 export const ASK_TOOLS = ['web_lookup', 'web_read', 'web_research', 'web_page', 'web_investigate'] as const;
@@ -36,18 +36,8 @@ export interface AskRequest {
   readonly format: string | undefined;
 }
 
-export interface AskDeps {
-  readonly runtime: Runtime;
-  readonly sources: ConfigSources;
-  readonly fetch: typeof fetch;
-  readonly clock: () => number;
-  /** Fires on Ctrl-C. */
-  readonly interrupt: AbortSignal;
-  readonly stderrIsTTY: boolean;
-  readonly columns: number;
-  out(text: string): void;
-  err(text: string): void;
-}
+/** The command line's I/O, less the installation root `ask` does not need. */
+export type AskDeps = Omit<CliIo, 'root'>;
 
 /** The tool named, or the one the given inputs fit: a URL reads a page, a goal asks for research. */
 export function chooseTool(req: AskRequest): { readonly tool: AskTool } | { readonly error: string } {

@@ -2,7 +2,7 @@
 // that serve the goal, one `claude -p` run with no tools, and every quote checked
 // against the page's full text. A thin page is reported, never answered from nothing.
 import { isToolError, type ToolError } from '../errors.ts';
-import type { Draft, Reply } from '../reply/contract.ts';
+import { type Draft, freshMeta, type Reply } from '../reply/contract.ts';
 import { verifyQuotes } from '../reply/verify.ts';
 import { buildClaudeArgs, buildClaudeEnv, runClaude } from '../research/claude.ts';
 import type { CallTiming, ClaudeDeps } from '../research/pipeline.ts';
@@ -35,19 +35,9 @@ export async function answerPage(
   const started = call.arrivedAt;
   const page = await deps.pages.read(req.url, { signal: call.signal });
   if (isToolError(page)) return page;
-  const meta = (seconds: number) => ({
-    model: deps.model,
-    searches: 0,
-    pages: 1,
-    brave: false,
-    verified: 0,
-    quotes: 0,
-    cached: false,
-    trimmed: false,
-    seconds,
-  });
-  const elapsed = () => Math.round((deps.clock() - started) / 100) / 10;
-  if (page.thin) return { ...thinReply(page), meta: meta(elapsed()) };
+  const meta = (model: string) =>
+    freshMeta({ model, searches: 0, pages: 1, brave: false }, (deps.clock() - started) / 1000);
+  if (page.thin) return { ...thinReply(page), meta: meta(deps.model) };
 
   const goal = req.goal.trim() === '' ? GIST : req.goal;
   const passages = selectPassages(page.markdown, req.goal, PASSAGE_BUDGET_TOKENS);
@@ -69,10 +59,7 @@ export async function answerPage(
     }),
   );
   if (isToolError(run)) return run;
-  const reply: Reply = {
-    ...onePageDraft(run.draft, page),
-    meta: { ...meta(elapsed()), model: run.model ?? deps.model },
-  };
+  const reply: Reply = { ...onePageDraft(run.draft, page), meta: meta(run.model ?? deps.model) };
   return verifyQuotes(reply, new Map([[0, [page.text, page.markdown]]]));
 }
 

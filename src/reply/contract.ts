@@ -61,3 +61,18 @@ export type Draft = v.InferOutput<typeof DraftSchema>;
 export type Meta = v.InferOutput<typeof MetaSchema>;
 export type Reply = v.InferOutput<typeof ReplySchema>;
 export type Confidence = (typeof CONFIDENCE)[number];
+
+/** The meta of a reply just produced: nothing verified, cached or trimmed yet. */
+export function freshMeta(
+  fields: Pick<Meta, 'model' | 'searches' | 'pages' | 'brave'>,
+  seconds: number,
+): Meta {
+  return {
+    ...fields,
+    verified: 0,
+    quotes: 0,
+    cached: false,
+    trimmed: false,
+    seconds: Math.round(seconds * 10) / 10,
+  };
+}

@@ -6,7 +6,7 @@ import { formatHeadStart } from '../brave/client.ts';
 import { canonicalUrl } from '../cache/keys.ts';
 import { isToolError, type ToolError } from '../errors.ts';
 import type { PageReader } from '../page/page-text.ts';
-import type { Draft, Reply } from '../reply/contract.ts';
+import { type Draft, freshMeta, type Reply } from '../reply/contract.ts';
 import { checkResearchQuotes } from '../reply/verify-sources.ts';
 import type { Runtime } from '../runtime.ts';
 import { buildClaudeArgs, buildClaudeEnv, runClaude } from './claude.ts';
@@ -106,17 +106,15 @@ export async function research(
         : new Map();
       const reply: Reply = {
         ...draft,
-        meta: {
-          model: run.model ?? deps.model,
-          searches: run.searches,
-          pages: run.pages,
-          brave: snippets.length > 0,
-          verified: 0,
-          quotes: 0,
-          cached: false,
-          trimmed: false,
-          seconds: Math.round((deps.clock() - call.arrivedAt) / 100) / 10,
-        },
+        meta: freshMeta(
+          {
+            model: run.model ?? deps.model,
+            searches: run.searches,
+            pages: run.pages,
+            brave: snippets.length > 0,
+          },
+          (deps.clock() - call.arrivedAt) / 1000,
+        ),
       };
       return checkResearchQuotes(reply, { pages, snippets: snippetsByUrl(snippets) });
     } finally {
