@@ -265,7 +265,8 @@ function output() {
           rank: 1,
         },
       ],
-      sources: [{ title: 'Example Domain', url: 'https://example.com/' }],
+      // A loopback literal no test serves: a server that checks the quote is refused without DNS.
+      sources: [{ title: 'Example Domain', url: 'http://127.0.0.1:9/example-domain' }],
       gaps: [],
     };
   }
