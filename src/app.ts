@@ -5,12 +5,22 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { type GuardOptions, limitBody, localOnly, tokenAuth } from './guard.ts';
 
+/**
+ * How results travel. `stream`: every call answers as an SSE stream at once, with a
+ * keep-alive, so a runtime whose request signal misses a client's disconnect (Deno 2.9)
+ * still learns of it when the stream is cancelled.
+ */
+export type ResponseStyle = 'auto' | 'stream';
+
 export interface AppOptions {
   readonly factory: McpServerFactory;
   readonly version: string;
   readonly guard: GuardOptions;
+  readonly responses?: ResponseStyle;
   readonly onError?: (error: Error) => void;
 }
+
+const STREAM_KEEP_ALIVE_MS = 1000;
 
 const parseError = () =>
   Response.json(
@@ -29,6 +39,7 @@ async function readJson(request: Request): Promise<{ kind: 'ok'; value: unknown 
 export function createApp(options: AppOptions): Hono {
   const mcp = createMcpHandler(options.factory, {
     legacy: 'stateless',
+    ...(options.responses === 'stream' ? { responseMode: 'sse', keepAliveMs: STREAM_KEEP_ALIVE_MS } : {}),
     ...(options.onError ? { onerror: options.onError } : {}),
   });
   const app = new Hono();

@@ -2,7 +2,7 @@
 // services once, and hand back the MCP factory and the HTTP app to serve.
 import type { McpServerFactory } from '@modelcontextprotocol/server';
 import type { Hono } from 'hono';
-import { createApp } from './app.ts';
+import { createApp, type ResponseStyle } from './app.ts';
 import { type Config, type ConfigSources, parseCli, USAGE } from './config.ts';
 import type { Log } from './log.ts';
 import { createServerFactory } from './mcp/server.ts';
@@ -18,7 +18,7 @@ export type Startup =
       readonly services: Services;
       readonly factory: McpServerFactory;
       /** The HTTP app; `port` reports the bound port once listening. */
-      app(port: () => number | undefined): Hono;
+      app(port: () => number | undefined, responses?: ResponseStyle): Hono;
     };
 
 export function startup(
@@ -48,10 +48,11 @@ export function startup(
     config,
     services,
     factory,
-    app: (port) =>
+    app: (port, responses = 'auto') =>
       createApp({
         factory,
         version: VERSION,
+        responses,
         guard: { loopback: config.http?.loopback ?? true, token: config.httpToken, port },
         onError: (error) => log.warn(`http: ${error.message}`),
       }),

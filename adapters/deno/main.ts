@@ -1,4 +1,6 @@
-// Deno entry: the shared process main, with Deno.serve for HTTP.
+// Deno entry: the shared process main, with Deno.serve for HTTP. Results stream at once:
+// Deno 2.9 does not abort a request's signal when a client that sent a body disconnects,
+// but it does cancel a response stream, and that is how a cancelled call is noticed.
 import { runMain } from '../shared/main.ts';
 import { denoRuntime } from './runtime.ts';
 
@@ -15,22 +17,26 @@ interface DenoServe {
 }
 declare const Deno: DenoServe;
 
-runMain(denoRuntime, (listen) => {
-  try {
-    Deno.serve(
-      {
-        hostname: listen.host,
-        port: listen.port,
-        onListen: ({ port }) => listen.onListen(port),
-        onError: () =>
-          Response.json(
-            { jsonrpc: '2.0', error: { code: -32603, message: 'Internal error' }, id: null },
-            { status: 500 },
-          ),
-      },
-      listen.fetch,
-    );
-  } catch (error) {
-    listen.onError(error instanceof Error ? error : new Error(String(error)));
-  }
-});
+runMain(
+  denoRuntime,
+  (listen) => {
+    try {
+      Deno.serve(
+        {
+          hostname: listen.host,
+          port: listen.port,
+          onListen: ({ port }) => listen.onListen(port),
+          onError: () =>
+            Response.json(
+              { jsonrpc: '2.0', error: { code: -32603, message: 'Internal error' }, id: null },
+              { status: 500 },
+            ),
+        },
+        listen.fetch,
+      );
+    } catch (error) {
+      listen.onError(error instanceof Error ? error : new Error(String(error)));
+    }
+  },
+  'stream',
+);

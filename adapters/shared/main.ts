@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import type { ResponseStyle } from '../../src/app.ts';
 import { isCommandLine, runCommand } from '../../src/cli/commands.ts';
 import { createLog } from '../../src/log.ts';
 import { WebStreamTransport } from '../../src/mcp/stdio.ts';
@@ -23,7 +24,11 @@ export interface Listen {
 /** How long runs get to stop on their own before the rest is killed outright. */
 const SHUTDOWN_GRACE_MS = 300;
 
-export function runMain(runtime: Runtime, listen: (options: Listen) => void): void {
+export function runMain(
+  runtime: Runtime,
+  listen: (options: Listen) => void,
+  responses: ResponseStyle = 'auto',
+): void {
   const sources = {
     argv: process.argv.slice(2),
     env: process.env,
@@ -67,7 +72,7 @@ export function runMain(runtime: Runtime, listen: (options: Listen) => void): vo
     return;
   }
   let bound: number | undefined;
-  const app = started.app(() => bound);
+  const app = started.app(() => bound, responses);
   const shown = http.host.includes(':') ? `[${http.host}]` : http.host;
   listen({
     fetch: app.fetch,

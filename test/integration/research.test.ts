@@ -110,12 +110,7 @@ for (const entry of entries()) {
       local.remove();
     });
 
-    // Deno 2.9's server does not abort request.signal when a client with a body of a few hundred
-    // bytes or more disconnects (seen with a bare Deno.serve), so there
-    // a run cancelled over HTTP stops at its deadline instead (README: Limits).
-    const httpAbort =
-      entry.runtime === 'deno' ? { todo: 'Deno 2.9 misses the disconnect of a request with a body' } : {};
-    it('kills the run when a modern HTTP caller aborts', httpAbort, async () => {
+    it('kills the run when a modern HTTP caller aborts', async () => {
       const local = sandbox({ FAKE_CLAUDE_SCENARIO: 'grandchild' });
       const server = await startHttp(entry, { env: local.env() });
       try {
