@@ -32,6 +32,8 @@ export interface Services {
   /** Fires when the process shuts down: every call in flight stops and its run is killed. */
   readonly shutdownSignal: AbortSignal;
   shutdown(): void;
+  /** Resolves once no claude run is in flight: each has been killed and its working dir removed. */
+  settled(): Promise<void>;
 }
 
 export function createServices(
@@ -82,5 +84,6 @@ export function createServices(
     tools,
     shutdownSignal: root.signal,
     shutdown: () => root.abort(new Error('server shutting down')),
+    settled: () => limiter.idle(),
   };
 }

@@ -22,7 +22,7 @@ export interface Listen {
 }
 
 /** How long runs get to stop on their own before the rest is killed outright. */
-const SHUTDOWN_GRACE_MS = 300;
+const SHUTDOWN_GRACE_MS = 1500;
 
 export function runMain(
   runtime: Runtime,
@@ -54,10 +54,13 @@ export function runMain(
     if (stopping) return;
     stopping = true;
     services.shutdown();
-    setTimeout(() => {
+    // Runs stop on the shutdown signal and remove their working dirs; whatever is
+    // still alive after the grace period is killed outright.
+    const grace = new Promise<void>((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS));
+    void Promise.race([services.settled(), grace]).then(() => {
       killAllChildren();
       process.exit(code);
-    }, SHUTDOWN_GRACE_MS);
+    });
   };
   process.on('SIGTERM', () => shutdown(143));
   process.on('SIGINT', () => shutdown(130));

@@ -112,6 +112,8 @@ export async function runAsk(deps: AskDeps, req: AskRequest): Promise<number> {
   } finally {
     progress.stop();
     services.shutdown();
+    // A cancelled call returns before its run has finished dying: let it clean up first.
+    await services.settled();
   }
   if (deps.interrupt.aborted) {
     deps.err('web-mcp: cancelled; the run was stopped\n');

@@ -31,6 +31,8 @@ export interface RunOptions {
 export interface Limiter {
   run<T>(opts: RunOptions, task: (signal: AbortSignal) => Promise<T>): Promise<T | ToolError>;
   stats(): { running: number; queued: number };
+  /** Resolves once no task is running (at once when none is): runs have cleaned up after themselves. */
+  idle(): Promise<void>;
 }
 
 interface Waiter {
@@ -49,6 +51,7 @@ export function createLimiter(options: LimiterOptions): Limiter {
   const clearTimer = options.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));
   const waiting: Waiter[] = [];
   let running = 0;
+  let idlers: (() => void)[] = [];
 
   function next(): void {
     while (running < options.concurrency) {
@@ -74,6 +77,10 @@ export function createLimiter(options: LimiterOptions): Limiter {
       clearTimer(timer);
       running--;
       next();
+      if (running === 0) {
+        for (const resolve of idlers) resolve();
+        idlers = [];
+      }
     }
   }
 
@@ -111,5 +118,7 @@ export function createLimiter(options: LimiterOptions): Limiter {
     });
   }
 
-  return { run, stats: () => ({ running, queued: waiting.length }) };
+  const idle = () =>
+    running === 0 ? Promise.resolve() : new Promise<void>((resolve) => idlers.push(resolve));
+  return { run, stats: () => ({ running, queued: waiting.length }), idle };
 }

@@ -76,6 +76,7 @@ for (const entry of entries()) {
         assert.equal(run.stdout, '');
         assert.match(run.stderr, /cancelled/);
         assert.deepEqual(await waitGone(pids, 5000), []);
+        assert.deepEqual(hang.leftoverRunDirs(), [], 'the run removed its working dir before exit');
       } finally {
         hang.remove();
       }

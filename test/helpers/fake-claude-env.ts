@@ -2,7 +2,7 @@
 // scenario settings baked in (the server passes claude only an allow-list of
 // variables, so FAKE_CLAUDE_* cannot travel through the server's environment),
 // a log of its runs, and a private cache dir — no test touches the real claude or ~/.cache.
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { ROOT } from './entries.ts';
@@ -22,8 +22,10 @@ export interface Sandbox {
   readonly log: string;
   readonly pidFile: string;
   readonly cacheDir: string;
-  /** Environment for the server: the fake first on PATH and the private cache dir, plus `extra`. */
+  /** Environment for the server: the fake first on PATH, a private cache dir and TMPDIR, plus `extra`. */
   env(extra?: Record<string, string>): Record<string, string>;
+  /** Claude run dirs left in the private TMPDIR: each run must remove its own. */
+  leftoverRunDirs(): string[];
   runs(): FakeRun[];
   remove(): void;
 }
@@ -57,7 +59,9 @@ export function sandbox(fake: Record<string, string> = {}): Sandbox {
   const log = join(dir, 'claude.log');
   const pidFile = join(dir, 'grandchild.pid');
   const cacheDir = join(dir, 'cache');
+  const tmp = join(dir, 'tmp');
   mkdirSync(bin);
+  mkdirSync(tmp);
   const settings = {
     FAKE_CLAUDE_LOG: log,
     FAKE_CLAUDE_PIDFILE: pidFile,
@@ -78,8 +82,10 @@ export function sandbox(fake: Record<string, string> = {}): Sandbox {
     env: (extra = {}) => ({
       PATH: `${bin}:${dirname(process.execPath)}:/usr/bin:/bin`,
       WEB_MCP_CACHE_DIR: cacheDir,
+      TMPDIR: tmp,
       ...extra,
     }),
+    leftoverRunDirs: () => readdirSync(tmp).filter((name) => name.startsWith('web-mcp-run-')),
     runs: () => {
       try {
         return readFileSync(log, 'utf8')

@@ -107,6 +107,7 @@ for (const entry of entries()) {
       const pids = await pidOf(local);
       await session.close();
       assert.deepEqual(await waitGone(pids, 3000), []);
+      assert.deepEqual(local.leftoverRunDirs(), [], 'the run removed its working dir');
       local.remove();
     });
 
@@ -140,6 +141,7 @@ for (const entry of entries()) {
         const pids = await pidOf(local);
         await server.stop();
         assert.deepEqual(await waitGone(pids, 3000), []);
+        assert.deepEqual(local.leftoverRunDirs(), [], 'the run removed its working dir');
       } finally {
         await server.stop();
         local.remove();

@@ -178,4 +178,25 @@ describe('createLimiter', () => {
     await assert.rejects(limiter.run(opts, async () => Promise.reject(new Error('bug'))));
     assert.equal(await limiter.run(opts, async () => 7), 7);
   });
+
+  it('idle() resolves at once with nothing running, else when the last running task ends', async () => {
+    const limiter = createLimiter({ concurrency: 2, queue: 2 });
+    await limiter.idle();
+    const opts = { signal: new AbortController().signal, deadline: Date.now() + 60_000 };
+    const first = gate();
+    const second = gate();
+    void limiter.run(opts, () => first.opened);
+    void limiter.run(opts, () => second.opened);
+    let settled = false;
+    void limiter.idle().then(() => {
+      settled = true;
+    });
+    first.open();
+    await tick();
+    assert.equal(settled, false, 'one task still runs');
+    second.open();
+    await tick();
+    await tick();
+    assert.equal(settled, true);
+  });
 });
