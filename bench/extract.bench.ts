@@ -11,6 +11,7 @@ import { JSDOM, VirtualConsole } from 'jsdom';
 import { parseHTML } from 'linkedom';
 import { extractPage } from '../src/page/extract.ts';
 import { selectPassages } from '../src/page/passages.ts';
+import { overlap } from '../test/helpers/token-overlap.ts';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const root = resolve(repo, process.env.WEB_MCP_PAGES_DIR ?? '../shared/data/pages');
@@ -33,33 +34,6 @@ function loadPages(): Page[] {
       const expected = readFileSync(existsSync(over) ? over : join(pagesDir, name, 'expected.txt'), 'utf8');
       return { name, html: readFileSync(join(pagesDir, name, 'source.html'), 'utf8'), expected };
     });
-}
-
-// Tokens: lower-cased word-like segments of Intl.Segmenter (so CJK is cut into
-// words, not runs), compared as multisets.
-const segmenter = new Intl.Segmenter('und', { granularity: 'word' });
-function tokens(text: string): Map<string, number> {
-  const bag = new Map<string, number>();
-  for (const s of segmenter.segment(text.toLowerCase())) {
-    if (s.isWordLike) bag.set(s.segment, (bag.get(s.segment) ?? 0) + 1);
-  }
-  return bag;
-}
-
-function prf(got: string, want: string): [number, number, number] {
-  const g = tokens(got);
-  const w = tokens(want);
-  let common = 0;
-  let gn = 0;
-  let wn = 0;
-  for (const [t, n] of g) {
-    gn += n;
-    common += Math.min(n, w.get(t) ?? 0);
-  }
-  for (const n of w.values()) wn += n;
-  const p = gn === 0 ? (wn === 0 ? 1 : 0) : common / gn;
-  const r = wn === 0 ? 1 : common / wn;
-  return [p, r, p + r === 0 ? 0 : (2 * p * r) / (p + r)];
 }
 
 type Pipeline = (html: string) => Promise<string>;
@@ -87,19 +61,20 @@ async function run(): Promise<void> {
   const worst: string[] = [];
   for (const [label, pipeline] of Object.entries(pipelines)) {
     for (const page of pages.slice(0, 10)) await pipeline(page.html); // warm up
-    const scores: [number, number, number][] = [];
+    const scores: { precision: number; recall: number; f1: number }[] = [];
     const texts: string[] = [];
     const start = performance.now();
     for (const page of pages) texts.push(await pipeline(page.html));
     const seconds = (performance.now() - start) / 1000;
-    for (const [i, page] of pages.entries()) scores.push(prf(texts[i] ?? '', page.expected));
-    const mean = (k: 0 | 1 | 2): string => (scores.reduce((s, x) => s + x[k], 0) / scores.length).toFixed(3);
-    const low = scores.filter((s) => s[2] < 0.5).length;
+    for (const [i, page] of pages.entries()) scores.push(overlap(texts[i] ?? '', page.expected));
+    const mean = (k: 'precision' | 'recall' | 'f1'): string =>
+      (scores.reduce((s, x) => s + x[k], 0) / scores.length).toFixed(3);
+    const low = scores.filter((s) => s.f1 < 0.5).length;
     rows.push(
-      `| ${label} | ${mean(0)} | ${mean(1)} | ${mean(2)} | ${low} | ${(pages.length / seconds).toFixed(1)} |`,
+      `| ${label} | ${mean('precision')} | ${mean('recall')} | ${mean('f1')} | ${low} | ${(pages.length / seconds).toFixed(1)} |`,
     );
     if (label.startsWith('web-mcp')) {
-      const ranked = pages.map((p, i) => [p.name, scores[i]?.[2] ?? 0] as const).sort((a, b) => a[1] - b[1]);
+      const ranked = pages.map((p, i) => [p.name, scores[i]?.f1 ?? 0] as const).sort((a, b) => a[1] - b[1]);
       worst.push(...ranked.slice(0, 8).map(([n, f]) => `${n} ${f.toFixed(2)}`));
     }
   }

@@ -3,8 +3,9 @@
 // reply on stdout, progress on stderr, Ctrl-C stops the run and its claude.
 import { parseCli } from '../config.ts';
 import { createLog } from '../log.ts';
-import { errorText, parseArgs } from '../mcp/server.ts';
+import { parseArgs } from '../mcp/server.ts';
 import type { CallContext } from '../mcp/tool.ts';
+import { renderError } from '../reply/render.ts';
 import { createServices } from '../services.ts';
 import type { CliIo } from './commands.ts';
 import { createProgress } from './progress.ts';
@@ -88,7 +89,7 @@ export async function runAsk(deps: AskDeps, req: AskRequest): Promise<number> {
   if (def === undefined) return usage(`${name} is not available`);
   const input = parseArgs(def, args);
   if (!input.ok) {
-    deps.err(`${errorText(input.error)}
+    deps.err(`${renderError(input.error)}
 `);
     return 2;
   }
@@ -123,6 +124,6 @@ export async function runAsk(deps: AskDeps, req: AskRequest): Promise<number> {
     deps.out(outcome.endsWith('\n') ? outcome : `${outcome}\n`);
     return 0;
   }
-  deps.err(`${errorText(outcome)}\n`);
+  deps.err(`${renderError(outcome)}\n`);
   return 1;
 }

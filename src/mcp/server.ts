@@ -4,6 +4,7 @@ import { McpServer, type McpServerFactory } from '@modelcontextprotocol/server';
 import * as v from 'valibot';
 import type { Tier } from '../config.ts';
 import { type ToolError, toolError } from '../errors.ts';
+import { renderError } from '../reply/render.ts';
 import { precomputedSchema } from './standard-schema.ts';
 import type { CallContext, ToolDef } from './tool.ts';
 
@@ -23,11 +24,6 @@ interface Prepared {
 }
 
 type ToolResult = { content: { type: 'text'; text: string }[]; isError?: boolean };
-
-/** `code: sentence`, without doubling a code the message already starts with. */
-export function errorText(error: ToolError): string {
-  return error.message.startsWith(`${error.code}:`) ? error.message : `${error.code}: ${error.message}`;
-}
 
 function describeIssue(issue: v.BaseIssue<unknown>): string {
   const path = issue.path?.map((p) => String(p.key)).join('.');
@@ -53,7 +49,7 @@ async function callTool(def: ToolDef, args: unknown, ctx: CallContext): Promise<
   const parsed = parseArgs(def, args);
   const outcome = parsed.ok ? await def.run(parsed.value, ctx) : parsed.error;
   if (typeof outcome === 'string') return { content: [{ type: 'text', text: outcome }] };
-  return { content: [{ type: 'text', text: errorText(outcome) }], isError: true };
+  return { content: [{ type: 'text', text: renderError(outcome) }], isError: true };
 }
 
 export interface FactoryOptions {

@@ -32,26 +32,6 @@ export interface Sandbox {
 
 const shellQuote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
 
-/**
- * The fake's answer unless a test gives its own. Its source is a loopback literal that
- * no test serves, so the server's quote check refuses it without a DNS lookup or a
- * connection: tests never reach past this machine.
- */
-export const DEFAULT_OUTPUT = {
-  answer: 'Example Domain is reserved for documentation [1].',
-  confidence: 'high',
-  findings: [
-    {
-      claim: 'The domain is for use in examples.',
-      quote: 'This domain is for use in documentation examples',
-      source: 0,
-      rank: 1,
-    },
-  ],
-  sources: [{ title: 'Example Domain', url: 'http://127.0.0.1:9/example-domain' }],
-  gaps: [],
-};
-
 /** `fake` sets the fake's FAKE_CLAUDE_* variables (scenario, output…). */
 export function sandbox(fake: Record<string, string> = {}): Sandbox {
   const dir = mkdtempSync(join(tmpdir(), 'web-mcp-it-'));
@@ -65,7 +45,6 @@ export function sandbox(fake: Record<string, string> = {}): Sandbox {
   const settings = {
     FAKE_CLAUDE_LOG: log,
     FAKE_CLAUDE_PIDFILE: pidFile,
-    FAKE_CLAUDE_OUTPUT: JSON.stringify(DEFAULT_OUTPUT),
     ...fake,
   };
   const exports = Object.entries(settings).map(([k, v]) => `export ${k}=${shellQuote(v)}`);

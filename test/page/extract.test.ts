@@ -1,10 +1,12 @@
 // Extraction on real fixture pages in several languages: the main text is kept,
 // metadata found, and the markdown is compact (no images, script links, blank runs).
+
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import * as v from 'valibot';
 import { extractPage } from '../../src/page/extract.ts';
+import { overlap } from '../helpers/token-overlap.ts';
 
 const URL_BASE = 'http://fakehost/test/page.html';
 const dir = new URL('../fixtures/pages/', import.meta.url);
@@ -17,29 +19,6 @@ function fixture(name: string): { html: string; expected: string; meta: v.InferO
     expected: read('expected.txt'),
     meta: v.parse(Metadata, JSON.parse(read('expected-metadata.json'))),
   };
-}
-
-const segmenter = new Intl.Segmenter('und', { granularity: 'word' });
-function bag(text: string): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const s of segmenter.segment(text.toLowerCase()))
-    if (s.isWordLike) out.set(s.segment, (out.get(s.segment) ?? 0) + 1);
-  return out;
-}
-
-/** Token precision and recall of `got` against `want`, as multisets. */
-function overlap(got: string, want: string): { precision: number; recall: number } {
-  const g = bag(got);
-  const w = bag(want);
-  let common = 0;
-  let gn = 0;
-  let wn = 0;
-  for (const [t, n] of g) {
-    gn += n;
-    common += Math.min(n, w.get(t) ?? 0);
-  }
-  for (const n of w.values()) wn += n;
-  return { precision: common / Math.max(1, gn), recall: common / Math.max(1, wn) };
 }
 
 const PAGES = ['lemonde-1', 'heise', 'hukumusume', 'gmw', 'la-nacion', 'keep-tabular-data', 'v8-blog', '001'];
