@@ -4,6 +4,7 @@ import { createBrave } from './brave/client.ts';
 import type { AnswerStore } from './cache/answer.ts';
 import { createCache } from './cache/cache.ts';
 import { createSingleFlight } from './cache/single-flight.ts';
+import { createLimiter } from './claude/limiter.ts';
 import type { Config } from './config.ts';
 import type { Log } from './log.ts';
 import type { ToolDef } from './mcp/tool.ts';
@@ -17,7 +18,6 @@ import { type Resolver, systemResolver } from './page/address.ts';
 import { answerPage } from './page/page-answer.ts';
 import { createPageReader } from './page/page-text.ts';
 import { estimateTokens } from './reply/budget.ts';
-import { createLimiter } from './research/limiter.ts';
 import { research } from './research/pipeline.ts';
 import type { Runtime } from './runtime.ts';
 

@@ -4,27 +4,16 @@
 import type { Brave, BraveResult } from '../brave/client.ts';
 import { formatHeadStart } from '../brave/client.ts';
 import { canonicalUrl } from '../cache/keys.ts';
+import type { CallContext } from '../call-context.ts';
+import { type ClaudeDeps, inSlot, runJob } from '../claude/call.ts';
+import { progressText, type RunEvent } from '../claude/events.ts';
+import { researchSchema } from '../claude/schema.ts';
 import { isToolError, type ToolError } from '../errors.ts';
 import type { PageReader } from '../page/page-text.ts';
 import { type Draft, freshMeta, type Reply } from '../reply/contract.ts';
 import { checkResearchQuotes } from '../reply/verify-sources.ts';
-import type { Runtime } from '../runtime.ts';
-import { buildClaudeArgs, buildClaudeEnv, runClaude } from './claude.ts';
-import { progressText } from './events.ts';
-import type { Limiter } from './limiter.ts';
 import { createPageCollector } from './page-collector.ts';
 import { buildResearchPrompt, DEPTH, type Depth, type Recency, researchSystemPrompt } from './prompts.ts';
-import { researchSchema } from './schema.ts';
-
-/** What any call that runs `claude` needs: shared by research and page calls. */
-export interface ClaudeDeps {
-  readonly runtime: Pick<Runtime, 'spawn'>;
-  readonly claudeBin: string;
-  readonly model: string;
-  readonly env: Readonly<Record<string, string | undefined>>;
-  readonly limiter: Limiter;
-  readonly clock: () => number;
-}
 
 export interface ResearchDeps extends ClaudeDeps {
   readonly brave: Brave | undefined;
@@ -43,12 +32,6 @@ export interface ResearchRequest {
   readonly budgetMs: number;
 }
 
-export interface CallTiming {
-  readonly signal: AbortSignal;
-  readonly arrivedAt: number;
-  progress(message: string): void;
-}
-
 /** Verification may add at most this much to a call, and never passes its deadline. */
 export const VERIFY_WAIT_MS = 2500;
 const HEAD_START_COUNT = 8;
@@ -56,10 +39,14 @@ const HEAD_START_COUNT = 8;
 export async function research(
   deps: ResearchDeps,
   req: ResearchRequest,
-  call: CallTiming,
+  call: CallContext,
 ): Promise<Reply | ToolError> {
-  const deadline = call.arrivedAt + req.budgetMs;
-  return deps.limiter.run({ signal: call.signal, deadline }, async (signal) => {
+  const caps = DEPTH[req.depth];
+  const of = Math.round(req.budgetMs / 1000);
+  let counts = { searches: 0, pages: 0 };
+  const status = (seconds: number) =>
+    `researching: ${seconds} s of ${of} s, ${counts.searches} of ${caps.searches} searches, ${counts.pages} of ${caps.reads} pages`;
+  return inSlot(deps.limiter, call, { budgetMs: req.budgetMs, status }, async (signal, deadline) => {
     const pagesStop = new AbortController();
     const stopPages = () => pagesStop.abort();
     signal.addEventListener('abort', stopPages, { once: true });
@@ -68,18 +55,11 @@ export async function research(
         ? createPageCollector({ reader: deps.pages, signal: pagesStop.signal })
         : undefined;
       const snippets = await headStart(deps, req, signal);
-      const caps = DEPTH[req.depth];
-      const run = await runClaude({
-        runtime: deps.runtime,
-        claudeBin: deps.claudeBin,
-        args: buildClaudeArgs({
-          model: deps.model,
-          schema: researchSchema(req.maxTokens),
-          systemPrompt: researchSystemPrompt,
-          maxTurns: caps.maxTurns,
-          tools: 'web',
-        }),
-        env: buildClaudeEnv(deps.env),
+      const job = {
+        schema: researchSchema(req.maxTokens),
+        systemPrompt: researchSystemPrompt,
+        maxTurns: caps.maxTurns,
+        tools: 'web' as const,
         prompt: buildResearchPrompt({
           question: req.question,
           goal: req.goal,
@@ -88,12 +68,13 @@ export async function research(
           domains: req.domains,
           headStart: snippets.length > 0 ? formatHeadStart(snippets) : undefined,
         }),
-        signal,
-        onEvent: (event) => {
+        onEvent: (event: RunEvent) => {
+          if (event.kind !== 'rate_limit') counts = { searches: event.searches, pages: event.pages };
           if (event.kind === 'fetch') collector?.want(event.url);
           call.progress(progressText(event, caps));
         },
-      });
+      };
+      const run = await runJob(deps, job, signal);
       if (isToolError(run)) return run;
 
       const draft = keepCitedSources(run.draft);

@@ -6,11 +6,11 @@ import { cacheKey } from '../../cache/keys.ts';
 import { isToolError, type ToolError } from '../../errors.ts';
 import type { Reply } from '../../reply/contract.ts';
 import { finishReply, type ReplyFormat } from '../../reply/render.ts';
-import type { CallTiming, ResearchRequest } from '../../research/pipeline.ts';
+import type { ResearchRequest } from '../../research/pipeline.ts';
 import type { CallContext } from '../tool.ts';
 
 export interface ResearchToolDeps {
-  readonly research: (request: ResearchRequest, call: CallTiming) => Promise<Reply | ToolError>;
+  readonly research: (request: ResearchRequest, call: CallContext) => Promise<Reply | ToolError>;
   readonly answers: AnswerStore;
   readonly model: string;
 }
@@ -36,8 +36,7 @@ export async function answerResearch(
     ttlMs: researchTtl(request.recency),
     refresh: options.refresh,
     signal: ctx.signal,
-    produce: (shared) =>
-      deps.research(request, { signal: shared, arrivedAt: ctx.arrivedAt, progress: ctx.progress }),
+    produce: (shared) => deps.research(request, { ...ctx, signal: shared }),
   });
   if (isToolError(reply)) return reply;
   return finishReply(reply, { maxTokens: request.maxTokens, format: options.format });

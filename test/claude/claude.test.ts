@@ -3,9 +3,9 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { describe, it } from 'node:test';
+import { buildClaudeArgs } from '../../src/claude/args.ts';
+import { pageSchema } from '../../src/claude/schema.ts';
 import { isToolError } from '../../src/errors.ts';
-import { buildClaudeArgs } from '../../src/research/args.ts';
-import { pageSchema } from '../../src/research/schema.ts';
 import { runFake } from './helpers.ts';
 
 const ISOLATION = [
