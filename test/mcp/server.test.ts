@@ -176,6 +176,26 @@ describe('server factory with the real tools', () => {
     }
   });
 
+  it('refuses format json under its floor before fetching or running anything', async () => {
+    const { factory, spawns } = setup();
+    const client = await connect(factory, 'modern');
+    try {
+      const calls: [string, Record<string, unknown>][] = [
+        ['web_research', { question: 'q', goal: 'g', format: 'json', max_tokens: 50 }],
+        ['web_investigate', { question: 'q', goal: 'g', format: 'json', max_tokens: 50 }],
+        ['web_page', { url: 'https://example.com/', goal: 'g', format: 'json', max_tokens: 50 }],
+      ];
+      for (const [name, args] of calls) {
+        const result = await client.callTool({ name, arguments: args });
+        assert.equal(result.isError, true, name);
+        assert.match(textOf(result), /^invalid_input: max_tokens 50 is too small for format json/);
+      }
+      assert.equal(spawns(), 0, 'no claude run for a cap no JSON reply fits');
+    } finally {
+      await client.close();
+    }
+  });
+
   const TIERS: [string, string[]][] = [
     ['basic', ['web_lookup', 'web_read']],
     ['basic,standard', ['web_lookup', 'web_read', 'web_research', 'web_page']],
