@@ -17,7 +17,7 @@ import { webSearchTool } from './mcp/tools/web-search.ts';
 import { type Resolver, systemResolver } from './page/address.ts';
 import { answerPage } from './page/page-answer.ts';
 import { createPageReader } from './page/page-text.ts';
-import { estimateTokens } from './reply/budget.ts';
+import { loadedEstimate } from './reply/budget.ts';
 import { research } from './research/pipeline.ts';
 import type { Runtime } from './runtime.ts';
 
@@ -79,7 +79,7 @@ export function createServices(
     webPageTool(pageTools),
     webInvestigateTool(researchTools),
   ];
-  if (brave) tools.push(webSearchTool({ brave, estimateTokens }));
+  if (brave) tools.push(webSearchTool({ brave, estimate: loadedEstimate }));
   return {
     tools,
     shutdownSignal: root.signal,
