@@ -39,7 +39,11 @@ export async function answerResearch(
     refresh: options.refresh,
     signal: ctx.signal,
     produce: (shared) =>
-      deps.research(request, { signal: shared, arrivedAt: ctx.arrivedAt, progress: ctx.progress }),
+      deps.research(options.refresh ? { ...request, refresh: true } : request, {
+        signal: shared,
+        arrivedAt: ctx.arrivedAt,
+        progress: ctx.progress,
+      }),
   });
   if (isToolError(reply)) return reply;
   return finishReply(reply, { maxTokens: request.maxTokens, format: options.format });
