@@ -38,7 +38,8 @@ export async function answerResearch(
     ttlMs: researchTtl(request.recency),
     refresh: options.refresh,
     signal: ctx.signal,
-    produce: (shared) => deps.research(request, { ...ctx, signal: shared }),
+    produce: (shared) =>
+      deps.research(options.refresh ? { ...request, refresh: true } : request, { ...ctx, signal: shared }),
   });
   if (isToolError(reply)) return reply;
   return finishReply(reply, { maxTokens: request.maxTokens, format: options.format });
