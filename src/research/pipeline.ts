@@ -3,17 +3,18 @@
 // text it holds (Brave snippets and its own copy of each cited page).
 import type { Brave, BraveResult } from '../brave/client.ts';
 import { formatHeadStart } from '../brave/client.ts';
-import { canonicalUrl } from '../cache/keys.ts';
 import type { CallContext } from '../call-context.ts';
-import { type ClaudeDeps, inSlot, runJob } from '../claude/call.ts';
-import { progressText, type RunEvent } from '../claude/events.ts';
+import { type ClaudeDeps, type ClaudeJob, inSlot, runJob } from '../claude/call.ts';
+import { progressText } from '../claude/events.ts';
 import { researchSchema } from '../claude/schema.ts';
 import { isToolError, type ToolError } from '../errors.ts';
 import type { PageReader } from '../page/page-text.ts';
-import { type Draft, freshMeta, type Reply } from '../reply/contract.ts';
+import { freshMeta, type Reply } from '../reply/contract.ts';
 import { checkResearchQuotes } from '../reply/verify-sources.ts';
 import { createPageCollector } from './page-collector.ts';
 import { buildResearchPrompt, DEPTH, type Depth, type Recency, researchSystemPrompt } from './prompts.ts';
+import { rescue, rescueReserveMs, type StopReason } from './rescue.ts';
+import { keepCitedSources, snippetsByUrl } from './sources.ts';
 
 export interface ResearchDeps extends ClaudeDeps {
   readonly brave: Brave | undefined;
@@ -57,11 +58,19 @@ export async function research(
         ? createPageCollector({ reader: deps.pages, signal: pagesStop.signal, refresh: req.refresh === true })
         : undefined;
       const snippets = await headStart(deps, req, signal);
-      const job = {
+      const searchTexts: string[] = [];
+      const fetched: string[] = [];
+      const early = new AbortController();
+      let why: StopReason | undefined;
+      const stopEarly = (reason: StopReason) => {
+        why ??= reason;
+        early.abort();
+      };
+      const job: ClaudeJob = {
         schema: researchSchema(req.maxTokens),
         systemPrompt: researchSystemPrompt,
         maxTurns: caps.maxTurns,
-        tools: 'web' as const,
+        tools: 'web',
         prompt: buildResearchPrompt({
           question: req.question,
           goal: req.goal,
@@ -70,14 +79,46 @@ export async function research(
           domains: req.domains,
           headStart: snippets.length > 0 ? formatHeadStart(snippets) : undefined,
         }),
-        onEvent: (event: RunEvent) => {
+        onEvent: (event) => {
+          if (why !== undefined) return;
+          if (event.kind === 'search_result') return void searchTexts.push(event.text);
+          // One tool use past the depth's cap: stop at once, before it costs more.
+          if (event.kind === 'search' && event.searches > caps.searches)
+            return stopEarly({ kind: 'cap', what: 'searches', cap: caps.searches });
+          if (event.kind === 'fetch' && event.pages > caps.reads)
+            return stopEarly({ kind: 'cap', what: 'pages', cap: caps.reads });
           if (event.kind !== 'rate_limit') counts = { searches: event.searches, pages: event.pages };
-          if (event.kind === 'fetch') collector?.want(event.url);
+          if (event.kind === 'fetch') {
+            fetched.push(event.url);
+            collector?.want(event.url);
+          }
           call.progress(progressText(event, caps));
         },
       };
-      const run = await runJob(deps, job, signal);
-      if (isToolError(run)) return run;
+      // Near the deadline the run is stopped while there is still time to answer from what it found.
+      const timer = setTimeout(
+        () => stopEarly({ kind: 'budget', seconds: of }),
+        Math.max(0, deadline - rescueReserveMs(req.budgetMs) - deps.clock()),
+      );
+      const run = await runJob(deps, job, AbortSignal.any([signal, early.signal])).finally(() =>
+        clearTimeout(timer),
+      );
+      if (isToolError(run)) {
+        if (why === undefined || signal.aborted) return run;
+        return rescue(deps, call, {
+          question: req.question,
+          goal: req.goal,
+          maxTokens: req.maxTokens,
+          why,
+          signal,
+          deadline,
+          collector,
+          fetched,
+          snippets,
+          searchTexts,
+          progress: { ...counts, caps },
+        });
+      }
 
       const draft = keepCitedSources(run.draft);
       const quoted = [
@@ -121,19 +162,4 @@ async function headStart(
     signal,
   });
   return !isToolError(found) && found.kind === 'results' ? found.results : [];
-}
-
-function snippetsByUrl(results: readonly BraveResult[]): Map<string, string> {
-  const byUrl = new Map<string, string>();
-  for (const r of results) {
-    try {
-      byUrl.set(canonicalUrl(r.url), r.snippet);
-    } catch {}
-  }
-  return byUrl;
-}
-
-/** Findings that point past the sources list cite nothing: they are dropped, not guessed at. */
-function keepCitedSources(draft: Draft): Draft {
-  return { ...draft, findings: draft.findings.filter((f) => f.source < draft.sources.length) };
 }

@@ -97,7 +97,7 @@ describe('runClaude with the fake claude', () => {
     assert.ok(result.seconds >= 0);
     assert.deepEqual(
       events.filter((e) => e.kind !== 'rate_limit').map((e) => e.kind),
-      ['search', 'fetch', 'fetch'],
+      ['search', 'search_result', 'fetch', 'fetch'],
     );
     assert.deepEqual(events.at(-1), { kind: 'fetch', url: 'http://127.0.0.1:9/two', searches: 1, pages: 2 });
   });
