@@ -1,13 +1,11 @@
 // Fetches one page from the public web only: every hop's host is checked before
 // connecting, redirects are followed by hand, and size and time are capped while streaming.
 //
-// DNS-rebinding window: the runtime's fetch resolves the name again when it
-// connects, and Web fetch offers no way to pin the connection to the address
-// checked here (Node would need undici's dispatcher internals). A name whose
-// DNS answer changes between our lookup and fetch's (TTL 0) could still reach a
-// private address, on the first hop or any redirect. Literal IP hosts are not affected.
+// DNS rebinding: the check here gives a clear early error; the page fetch the runtime
+// supplies (Runtime.pageFetch with connectGuard) checks again at each connection and
+// connects to the checked address itself, so a name whose answer flips is caught there.
 import { type ToolError, toolError } from '../errors.ts';
-import { checkUrl, type HostPolicy } from './address.ts';
+import { blocked, checkUrl, type HostPolicy } from './address.ts';
 import { parseContentType } from './decode.ts';
 
 export interface FetchedPage {
@@ -119,6 +117,14 @@ async function fetchHops(start: URL, opts: SafeFetchOptions, signal: AbortSignal
   }
 }
 
+/** The guard's refusal when the page fetch rejected because of it. */
+function refusalOf(error: unknown): string | undefined {
+  for (let at = error, depth = 0; at instanceof Error && depth < 4; at = at.cause, depth++) {
+    if (at.name === 'ConnectRefused') return at.message;
+  }
+  return undefined;
+}
+
 function reasonOf(error: unknown): string {
   const cause = error instanceof Error ? error.cause : undefined;
   if (cause instanceof Error)
@@ -160,6 +166,8 @@ export async function safeFetch(url: string, opts: SafeFetchOptions): Promise<Fe
     return await fetchHops(start, opts, controller.signal, race);
   } catch (error) {
     if (opts.signal?.aborted) return cancelled();
+    const refused = refusalOf(error);
+    if (refused !== undefined) return blocked(start.href, `was refused when connecting: ${refused}`);
     if (timedOut) {
       return toolError(
         'fetch_failed',
