@@ -63,6 +63,7 @@ export function createServices(
     resolve: overrides.resolve ?? systemResolver,
     allowHosts: config.allowHosts,
     cache,
+    maxPdfBytes: config.maxPdfBytes,
   });
   const claude = { runtime, claudeBin: config.claudeBin, model: config.model, env, limiter, clock };
   const researchTools = {
