@@ -66,6 +66,7 @@ export function createServices(
     ...policy,
     fetch: overrides.pageFetch ?? runtime.pageFetch(connectGuard(policy)),
     cache,
+    maxPdfBytes: config.maxPdfBytes,
   });
   const claude = { runtime, claudeBin: config.claudeBin, model: config.model, env, limiter, clock };
   const researchTools = {
