@@ -189,6 +189,8 @@ console.log(`# Research run overhead
 
 \`node --import tsx bench/research.bench.ts\` — ${ROUNDS} interleaved calls each after ${WARMUP} warm-up, fake claude answering at once (success scenario, 1 search + 1 read + StructuredOutput, ${transcript.length} bytes of stream-json). Machine: ${availableParallelism()} CPUs, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}, load average ${loadavg()[0]?.toFixed(1)} at the end.
 
+Target: under 30 ms of server overhead per research reply (the bold row, median).
+
 | what | median ms | p95 ms |
 |---|---:|---:|
 | bare spawn of the fake (baseline: the claude run itself) | ${fmt(b.p50)} | ${fmt(b.p95)} |
