@@ -4,7 +4,7 @@
 // with node_modules present, every tool as a process's first call. One clone serves all.
 // The clone is of HEAD plus uncommitted changes to tracked files (`git stash create`).
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,36 +21,7 @@ import {
   toolCases,
 } from '../helpers/first-call.ts';
 import { baseEnv, connectHttp } from '../helpers/mcp-client.ts';
-
-interface Ran {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-/** Runs `command` with sh in `cwd` (asynchronously: the loopback page and Brave live in this process). */
-function sh(command: string, cwd: string, env: Record<string, string>, timeoutMs = 120_000): Promise<Ran> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('/bin/sh', ['-c', command], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => {
-      stdout += c.toString();
-    });
-    child.stderr.on('data', (c: Buffer) => {
-      stderr += c.toString();
-    });
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
-
-const show = (command: string, ran: Ran) =>
-  `${command} exited ${ran.code}\n--- stdout\n${ran.stdout.slice(-2000)}\n--- stderr\n${ran.stderr.slice(-2000)}`;
+import { listening, sh, show, stop } from '../helpers/shell.ts';
 
 /** `command  # comment` lines of the README's sh blocks in one section (or before the first). */
 function readmeCommands(readme: string, section: string | undefined): { command: string; comment: string }[] {
@@ -205,30 +176,3 @@ describe('deno task from a fresh clone with node_modules', () => {
     }
   });
 });
-
-function listening(child: ChildProcess): Promise<string> {
-  let stderr = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no "listening on" line: ${stderr}`)), 60_000);
-    child.stderr?.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      const m = /listening on (http:\/\/\S+)/.exec(stderr);
-      if (m?.[1]) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    });
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`deno task start:http exited ${code}: ${stderr}`));
-    });
-  });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
