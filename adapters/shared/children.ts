@@ -7,7 +7,7 @@ import { basename, join } from 'node:path';
 import process from 'node:process';
 import { RUN_DIR_PREFIX, type Runtime, type Subprocess } from '../../src/runtime.ts';
 import { RUN_RECORD } from './run-record.ts';
-import { startWatchdog } from './watchdog.ts';
+import { startWatchdog, type Watchdog } from './watchdog.ts';
 
 const live = new Set<Subprocess>();
 let exitHook = false;
@@ -27,16 +27,24 @@ function warnNoWatchdog(error: Error): void {
   );
 }
 
+/** The run's watchdog; none on Windows (no process groups, no sh), nor when sh is refused. */
+function watch(group: number): Watchdog | undefined {
+  if (process.platform === 'win32') return undefined;
+  const watchdog = startWatchdog(group);
+  if (!(watchdog instanceof Error)) return watchdog;
+  warnNoWatchdog(watchdog);
+  return undefined;
+}
+
 export function trackChildren(spawn: Runtime['spawn']): Runtime['spawn'] {
   return (command, options) => {
     const child = spawn(command, options);
-    const watchdog = startWatchdog(child.pid);
-    if (watchdog instanceof Error) warnNoWatchdog(watchdog);
+    const watchdog = watch(child.pid);
     if (basename(options.cwd).startsWith(RUN_DIR_PREFIX)) {
       const record = {
         server: process.pid,
         group: child.pid,
-        ...(watchdog instanceof Error ? {} : { watchdog: watchdog.pid }),
+        ...(watchdog ? { watchdog: watchdog.pid } : {}),
       };
       try {
         writeFileSync(join(options.cwd, RUN_RECORD), JSON.stringify(record));
@@ -45,7 +53,7 @@ export function trackChildren(spawn: Runtime['spawn']): Runtime['spawn'] {
     live.add(child);
     void child.exited.finally(() => {
       live.delete(child);
-      if (!(watchdog instanceof Error)) watchdog.stop();
+      watchdog?.stop();
     });
     if (!exitHook) {
       exitHook = true;
