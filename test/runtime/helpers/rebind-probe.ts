@@ -59,7 +59,12 @@ async function measure(fetchPage: typeof fetch) {
       allowHosts: [],
       timeoutMs: 5000,
     });
-    const outcome = isToolError(result) ? result.code : 'ok';
+    // A refusal at connect time means the check passed and the name flipped right after.
+    const outcome = !isToolError(result)
+      ? 'ok'
+      : result.message.includes('when connecting')
+        ? `${result.code} at connect`
+        : result.code;
     outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
   }
   return { calls: count, reachedLoopback: hits.loopback, reachedPublic: hits.public, outcomes };
