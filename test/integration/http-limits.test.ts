@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { after, describe, it } from 'node:test';
+import { MAX_CONNECTIONS } from '../../src/guard.ts';
 import { entries } from '../helpers/entries.ts';
 import { type HttpServer, startHttp } from '../helpers/mcp-client.ts';
 
@@ -55,38 +56,44 @@ function get(port: number, path: string): Promise<{ status: number; body: string
   });
 }
 
-/** Sends headers, then one body byte every 2 s; resolves when the server answers or closes. */
-function trickle(port: number): Promise<{ ms: number; response: string }> {
+/** Sends `head` at once, then `rest` one byte every 2 s; resolves when the server answers or closes, or after `giveUpMs`. */
+function trickle(
+  port: number,
+  head: string,
+  rest: string,
+  giveUpMs = CUT_OFF_WITHIN_MS + 10_000,
+): Promise<{ ms: number; response: string; closed: boolean }> {
   return new Promise((resolve) => {
     const start = Date.now();
     const socket = connect(port, '127.0.0.1');
     let response = '';
     let timer: ReturnType<typeof setInterval> | undefined;
-    const done = () => {
+    const done = (closed: boolean) => {
       clearInterval(timer);
       socket.destroy();
-      resolve({ ms: Date.now() - start, response });
+      resolve({ ms: Date.now() - start, response, closed });
     };
     socket.on('connect', () => {
-      socket.write(
-        `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\n` +
-          `Accept: application/json, text/event-stream\r\nContent-Length: ${LIST.length}\r\n\r\n`,
-      );
+      socket.write(head);
       let sent = 0;
       timer = setInterval(() => {
-        if (sent < LIST.length && !socket.destroyed) socket.write(LIST[sent++] ?? '');
+        if (sent < rest.length && !socket.destroyed) socket.write(rest[sent++] ?? '');
       }, 2000);
     });
     socket.on('data', (c: Buffer) => {
       response += c.toString();
-      if (/\r\n\r\n/.test(response)) done();
+      if (/\r\n\r\n/.test(response)) done(true);
     });
-    socket.on('close', done);
-    socket.on('error', done);
-    // The test fails on the assertion below, not by hanging.
-    setTimeout(done, CUT_OFF_WITHIN_MS + 10_000).unref();
+    socket.on('close', () => done(true));
+    socket.on('error', () => done(true));
+    setTimeout(() => done(false), giveUpMs).unref();
   });
 }
+
+const describeCut = (r: { ms: number; response: string; closed: boolean }) =>
+  r.closed
+    ? `cut off after ${r.ms} ms (${r.response.split('\r\n')[0] || 'closed'})`
+    : `still open after ${r.ms} ms`;
 
 describe('HTTP listener limits on every runtime', { concurrency: true }, () => {
   const servers: HttpServer[] = [];
@@ -99,7 +106,11 @@ describe('HTTP listener limits on every runtime', { concurrency: true }, () => {
       const server = await startHttp(e);
       servers.push(server);
       const { port } = server;
-      const slow = trickle(port);
+      const head = `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\n`;
+      const bodyHead = `${head}Accept: application/json, text/event-stream\r\nContent-Length: ${LIST.length}\r\n\r\n`;
+      const slow = trickle(port, bodyHead, LIST);
+      // Slow headers: Node's listener cuts them off; Bun's does after ~10 s; Deno.serve has no such limit.
+      const slowHeaders = trickle(port, head, `X-Pad: ${'a'.repeat(200)}\r\n\r\n`, CUT_OFF_WITHIN_MS);
 
       const host = `127.0.0.1:${port}`;
       assert.equal((await post(port, { host, origin: `http://localhost:${port}` })).status, 200);
@@ -114,14 +125,39 @@ describe('HTTP listener limits on every runtime', { concurrency: true }, () => {
         assert.match(res.body, /Invalid Origin/, origin);
       }
 
-      const { ms, response } = await slow;
+      const body = await slow;
+      const headers = await slowHeaders;
       t.diagnostic(
-        `${e.runtime}: trickled body cut off after ${ms} ms (${response.split('\r\n')[0] || 'closed'})`,
+        `${e.runtime}: trickled body ${describeCut(body)}; trickled headers ${describeCut(headers)}`,
       );
-      assert.ok(ms < CUT_OFF_WITHIN_MS, `the trickled request was still open after ${ms} ms`);
-      assert.ok(ms > 20_000, `cut off after ${ms} ms: sooner than the 30 s a request may take`);
-      if (response !== '') assert.match(response, /^HTTP\/1\.1 408/, response);
+      assert.ok(body.closed && body.ms < CUT_OFF_WITHIN_MS, `trickled body ${describeCut(body)}`);
+      assert.ok(body.ms > 20_000, `cut off after ${body.ms} ms: sooner than the 30 s a request may take`);
+      if (body.response !== '') assert.match(body.response, /^HTTP\/1\.1 408/, body.response);
+      if (e.runtime !== 'deno') assert.ok(headers.closed, `trickled headers ${describeCut(headers)}`);
     });
+
+    if (e.runtime === 'node') {
+      it('node: accepts at most 64 connections at once and serves again once they close', async () => {
+        const server = await startHttp(e);
+        servers.push(server);
+        const open = async () => {
+          const socket = connect(server.port, '127.0.0.1');
+          await new Promise((resolve) => socket.once('connect', resolve));
+          return socket;
+        };
+        const held = await Promise.all(Array.from({ length: MAX_CONNECTIONS }, open));
+        const extra = await open();
+        const closed = await new Promise<boolean>((resolve) => {
+          extra.once('close', () => resolve(true));
+          setTimeout(() => resolve(false), 5000).unref();
+        });
+        assert.equal(closed, true, 'the connection over the cap was closed');
+        for (const socket of held) socket.destroy();
+        await new Promise((r) => setTimeout(r, 200));
+        const ok = await post(server.port, { host: `127.0.0.1:${server.port}` });
+        assert.equal(ok.status, 200);
+      });
+    }
 
     it(`${e.runtime}: with a token, OAuth discovery answers 404 without it and the 401 names the header`, async () => {
       const server = await startHttp(e, { env: { WEB_MCP_HTTP_TOKEN: TOKEN } });
