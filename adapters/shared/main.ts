@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { ResponseStyle } from '../../src/app.ts';
 import { isCommandLine, runCommand } from '../../src/cli/commands.ts';
-import { createLog } from '../../src/log.ts';
+import { clientText, createLog } from '../../src/log.ts';
 import { WebStreamTransport } from '../../src/mcp/stdio.ts';
 import type { Runtime } from '../../src/runtime.ts';
 import { startup } from '../../src/serve.ts';
@@ -84,7 +84,7 @@ export function runMain(
   if (http === undefined) {
     serveStdio(started.factory, {
       transport: new WebStreamTransport(runtime.stdio(), () => shutdown(0)),
-      onerror: (error) => log.warn(`stdio: ${error.message}`),
+      onerror: (error) => log.warn(`stdio: ${clientText(error.message)}`),
     });
     return;
   }
