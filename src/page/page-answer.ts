@@ -40,7 +40,7 @@ export async function answerPage(
   if (page.thin) return { ...thinReply(page), meta: meta(deps.model) };
 
   const goal = req.goal.trim() === '' ? GIST : req.goal;
-  const passages = selectPassages(page.markdown, req.goal, PASSAGE_BUDGET_TOKENS);
+  const passages = await selectPassages(page.markdown, req.goal, PASSAGE_BUDGET_TOKENS);
   call.progress(`reading: ${page.url}`);
   const run = await deps.limiter.run({ signal: call.signal, deadline: started + req.budgetMs }, (signal) =>
     runClaude({
