@@ -141,6 +141,7 @@ export async function extractPdf(
   const timer = setTimeout(() => stop('time'), options.timeoutMs);
   const onAbort = () => stop('cancelled');
   options.signal?.addEventListener('abort', onAbort, { once: true });
+  if (options.signal?.aborted) stop('cancelled');
   try {
     const doc = await task.promise;
     const total = doc.numPages;
