@@ -13,7 +13,7 @@ import {
   pickTitle,
   toBlocks,
 } from './pdf-clean.ts';
-import { checkPdfStreams } from './pdf-guard.ts';
+import { checkPdfStreams, hasImages, indexOfBytes } from './pdf-guard.ts';
 import { type Run, readingOrder } from './pdf-layout.ts';
 import { THIN_CHARS } from './thin.ts';
 
@@ -96,12 +96,9 @@ const thin = (title: string, reason: string, rest: Partial<Extracted> = {}): Pdf
   thinReason: reason,
 });
 
-function hasImages(bytes: Uint8Array): boolean {
-  return /\/Subtype\s*\/Image\b/.test(new TextDecoder('latin1').decode(bytes));
-}
-
+/** Readers look for the end marker in the last kilobyte or so; a cut-off download has none. */
 function hasEndMarker(bytes: Uint8Array): boolean {
-  return new TextDecoder('latin1').decode(bytes.subarray(Math.max(0, bytes.length - 2048))).includes('%%EOF');
+  return indexOfBytes(bytes, '%%EOF', Math.max(0, bytes.length - 2048)) >= 0;
 }
 
 /** Reads `bytes` as a PDF: its text, a thin verdict (scan, encrypted, noise), or why it cannot be read. */
