@@ -52,7 +52,9 @@ async function pageRuns(doc: PDFDocumentProxy, n: number): Promise<PdfPage> {
     const runs: Run[] = [];
     for (const item of content.items) {
       if (!isTextItem(item) || item.str === '') continue;
-      const [, , c = 0, d = 0, x = 0, y = 0] = item.transform as number[];
+      const [, , c = 0, d = 0, x = 0, y = 0] = item.transform.map((n: unknown) =>
+        typeof n === 'number' && Number.isFinite(n) ? n : 0,
+      );
       runs.push({
         text: item.str,
         x: x - x0,
