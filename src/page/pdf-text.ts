@@ -133,8 +133,16 @@ export async function extractPdf(
     verbosity: 0,
   });
   let stopped: 'time' | 'cancelled' | undefined;
+  // A destroyed document can leave pdf.js promises pending for good: every await races this.
+  let halt: (error: Error) => void = () => {};
+  const halted = new Promise<never>((_, reject) => {
+    halt = reject;
+  });
+  halted.catch(() => {});
+  const bounded = <T>(work: Promise<T>): Promise<T> => Promise.race([work, halted]);
   const stop = (why: 'time' | 'cancelled') => {
     stopped ??= why;
+    halt(new Error(why));
     task.destroy().catch(() => {});
   };
   const timer = setTimeout(() => stop('time'), options.timeoutMs);
@@ -142,13 +150,21 @@ export async function extractPdf(
   options.signal?.addEventListener('abort', onAbort, { once: true });
   if (options.signal?.aborted) stop('cancelled');
   try {
-    const doc = await task.promise;
+    const doc = await bounded(task.promise);
     const total = doc.numPages;
     const read = Math.min(total, options.maxPages);
     const pages: PdfPage[] = [];
-    for (let n = 1; n <= read && stopped === undefined; n++) pages.push(await pageRuns(doc, n));
-    if (stopped !== undefined) throw new Error(stopped);
-    const info = await doc.getMetadata().catch(() => undefined);
+    for (let n = 1; n <= read && stopped === undefined; n++) {
+      try {
+        pages.push(await bounded(pageRuns(doc, n)));
+      } catch (error) {
+        // Out of time with pages in hand: answer from those, and say where reading stopped.
+        if (stopped === 'time' && pages.length > 0) break;
+        throw error;
+      }
+    }
+    if (stopped === 'cancelled' || (stopped === 'time' && pages.length === 0)) throw new Error(stopped);
+    const info = stopped === undefined ? await bounded(doc.getMetadata()).catch(() => undefined) : undefined;
     const meta = v.safeParse(InfoTitle, info?.info);
     const title =
       pickTitle(meta.success ? meta.output.Title : undefined, pages[0]?.lines ?? []) ?? fallbackTitle;
@@ -163,7 +179,14 @@ export async function extractPdf(
       return thin(title, `the PDF has almost no text layer (${chars} characters in ${read} pages)`);
     if (looksLikeNoise(text))
       return thin(title, "the PDF's fonts have no Unicode map, so its text comes out as noise");
-    const gaps = total > read ? [`The PDF has ${total} pages; only the first ${read} were read.`] : [];
+    const gaps =
+      stopped === 'time'
+        ? [
+            `Reading the PDF stopped at the ${options.timeoutMs / 1000} s limit after ${pages.length} of its ${total} pages.`,
+          ]
+        : total > read
+          ? [`The PDF has ${total} pages; only the first ${read} were read.`]
+          : [];
     return { title, markdown, text, thin: false, ...(gaps.length > 0 ? { gaps } : {}) };
   } catch (error) {
     if (stopped === 'cancelled')

@@ -213,14 +213,20 @@ describe('PDF limits', () => {
     assert.doesNotMatch(out.markdown, /^## p\. 201$/m);
   });
 
-  it('a parse past its time limit stops with fetch_failed', async () => {
+  it('out of time before any page: fetch_failed; after some pages: those pages and a gap', async () => {
     const bytes = await pdf.manyPagesPdf(2000);
-    const out = await extractPdf(bytes, 'http://127.0.0.1/many.pdf', 'many.pdf', {
-      maxPages: 2000,
-      timeoutMs: 50,
-    });
-    assert.ok(isToolError(out));
-    assert.match(out.message, /^fetch_failed: .*took longer than 0\.05 s/);
+    const url = 'http://127.0.0.1/many.pdf';
+    const none = await extractPdf(bytes.slice(), url, 'many.pdf', { maxPages: 2000, timeoutMs: 1 });
+    assert.ok(isToolError(none));
+    assert.match(none.message, /^fetch_failed: .*took longer than 0\.001 s/);
+    // Opening takes well under 2 s, reading all 2000 pages far longer.
+    const some = await extractPdf(bytes, url, 'many.pdf', { maxPages: 2000, timeoutMs: 2000 });
+    if (isToolError(some)) assert.fail(some.message);
+    const stopped = /stopped at the 2 s limit after (\d+) of its 2000 pages/.exec(some.gaps?.join(' ') ?? '');
+    assert.ok(stopped, JSON.stringify(some.gaps));
+    const read = Number(stopped[1]);
+    assert.ok(read > 0 && read < 2000);
+    assert.match(some.markdown, new RegExp(`^## p\\. ${read}$`, 'm'));
   });
 
   it('a cancelled read stops with cancelled', async () => {
