@@ -20,6 +20,12 @@ const BENCHES = [
   { name: 'cache', about: 'disk cache get/set latency (issue 7)' },
   { name: 'brave', about: 'Brave client decoding and cache (issue 5)' },
   { name: 'page-fetch', about: 'pinned page fetch: cost per fetch and DNS rebinding (issue 15)' },
+  {
+    name: 'pdf',
+    about:
+      'PDF pages/s and peak memory on Node, Bun, Deno; cold start with and without PDF support (issue 17)',
+    dist: true,
+  },
   { name: 'extract', about: 'extraction quality and speed against jsdom (issue 6); ~8 minutes', slow: true },
 ];
 const LIMIT_MS = { default: 10 * 60_000, slow: 20 * 60_000 };
