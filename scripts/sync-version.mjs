@@ -9,7 +9,9 @@ const stale = [server.version, ...(server.packages ?? []).map((p) => p.version)]
 
 if (process.argv.includes('--check')) {
   if (stale) {
-    console.error(`server.json is not at package.json's version ${version}: run node scripts/sync-version.mjs`);
+    console.error(
+      `server.json is not at package.json's version ${version}: run node scripts/sync-version.mjs`,
+    );
     process.exit(1);
   }
 } else if (stale) {
