@@ -18,6 +18,11 @@ const BENCHES = [
   { name: 'reply', about: 'token estimate, fitting and quote verification speed (issue 3)' },
   { name: 'cache', about: 'disk cache get/set latency (issue 7)' },
   { name: 'brave', about: 'Brave client decoding and cache (issue 5)' },
+  {
+    name: 'package',
+    about: 'tarball and dist/ size, largest chunks, npx install from a loopback registry (issue 18)',
+    dist: true,
+  },
   { name: 'extract', about: 'extraction quality and speed against jsdom (issue 6); ~8 minutes', slow: true },
 ];
 const LIMIT_MS = { default: 10 * 60_000, slow: 20 * 60_000 };
