@@ -26,6 +26,11 @@ const BENCHES = [
       'PDF pages/s and peak memory on Node, Bun, Deno; cold start with and without PDF support (issue 17)',
     dist: true,
   },
+  {
+    name: 'package',
+    about: 'tarball and dist/ size, largest chunks, npx install from a loopback registry (issue 18)',
+    dist: true,
+  },
   { name: 'extract', about: 'extraction quality and speed against jsdom (issue 6); ~8 minutes', slow: true },
 ];
 const LIMIT_MS = { default: 10 * 60_000, slow: 20 * 60_000 };
