@@ -90,7 +90,7 @@ describe('PDF text', () => {
     assert.match(page.text, /Section 3/, 'a heading at the top of each page stays');
     for (let n = 1; n <= 5; n++) assert.match(page.markdown, new RegExp(`^## p\\. ${n}$`, 'm'));
     assert.ok(has(page.text, pdf.MULTI_PAGE_QUOTE));
-    const passages = selectPassages(page.markdown, 'Pentland turbine megawatt hours', 200);
+    const passages = await selectPassages(page.markdown, 'Pentland turbine megawatt hours', 200);
     const withQuote = passages.find((p) => p.includes('Pentland'));
     assert.match(withQuote ?? '', /p\. 3/, 'the passage says which page it comes from');
   });
