@@ -5,16 +5,16 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { spawnNode } from '../adapters/node/spawn.ts';
+import { buildClaudeArgs, buildClaudeEnv } from '../src/claude/args.ts';
+import { createLineSplitter, createStreamState, readLine } from '../src/claude/events.ts';
+import { createLimiter } from '../src/claude/limiter.ts';
+import { runClaude } from '../src/claude/run.ts';
+import { researchSchema } from '../src/claude/schema.ts';
 import { isToolError } from '../src/errors.ts';
 import type { PageReader } from '../src/page/page-text.ts';
 import { finishReply } from '../src/reply/render.ts';
-import { buildClaudeArgs, buildClaudeEnv } from '../src/research/args.ts';
-import { runClaude } from '../src/research/claude.ts';
-import { createLineSplitter, createStreamState, readLine } from '../src/research/events.ts';
-import { createLimiter } from '../src/research/limiter.ts';
 import { research } from '../src/research/pipeline.ts';
 import { researchSystemPrompt } from '../src/research/prompts.ts';
-import { researchSchema } from '../src/research/schema.ts';
 
 const ROUNDS = 60;
 const WARMUP = 5;
@@ -98,7 +98,7 @@ async function replyRun(): Promise<void> {
       maxTokens: 400,
       budgetMs: 180_000,
     },
-    { signal: new AbortController().signal, arrivedAt: Date.now(), progress() {} },
+    { signal: new AbortController().signal, arrivedAt: Date.now(), progress() {}, setStatus() {} },
   );
   if (isToolError(reply)) throw new Error(reply.message);
   if (reply.meta.verified !== 1) throw new Error('the quote was not checked against the page');

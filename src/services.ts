@@ -4,6 +4,7 @@ import { createBrave } from './brave/client.ts';
 import type { AnswerStore } from './cache/answer.ts';
 import { createCache } from './cache/cache.ts';
 import { createSingleFlight } from './cache/single-flight.ts';
+import { createLimiter } from './claude/limiter.ts';
 import type { Config } from './config.ts';
 import type { Log } from './log.ts';
 import type { ToolDef } from './mcp/tool.ts';
@@ -13,16 +14,18 @@ import { webPageTool } from './mcp/tools/web-page.ts';
 import { webReadTool } from './mcp/tools/web-read.ts';
 import { webResearchTool } from './mcp/tools/web-research.ts';
 import { webSearchTool } from './mcp/tools/web-search.ts';
-import { type Resolver, systemResolver } from './page/address.ts';
+import { connectGuard, type Resolver, systemResolver } from './page/address.ts';
 import { answerPage } from './page/page-answer.ts';
 import { createPageReader } from './page/page-text.ts';
 import { loadedEstimate } from './reply/budget.ts';
-import { createLimiter } from './research/limiter.ts';
 import { research } from './research/pipeline.ts';
 import type { Runtime } from './runtime.ts';
 
 export interface ServiceOverrides {
+  /** Brave's fetch. */
   readonly fetch?: typeof fetch;
+  /** The page tools' fetch; default: the runtime's, pinned to addresses checked when it connects. */
+  readonly pageFetch?: typeof fetch;
   readonly clock?: () => number;
   readonly resolve?: Resolver;
 }
@@ -58,11 +61,12 @@ export function createServices(
   const brave = config.braveKey
     ? createBrave({ key: config.braveKey, baseUrl: config.braveBaseUrl, fetch: fetchFn, clock, log })
     : undefined;
+  const policy = { resolve: overrides.resolve ?? systemResolver, allowHosts: config.allowHosts };
   const pages = createPageReader({
-    fetch: fetchFn,
-    resolve: overrides.resolve ?? systemResolver,
-    allowHosts: config.allowHosts,
+    ...policy,
+    fetch: overrides.pageFetch ?? runtime.pageFetch(connectGuard(policy)),
     cache,
+    maxPdfBytes: config.maxPdfBytes,
   });
   const claude = { runtime, claudeBin: config.claudeBin, model: config.model, env, limiter, clock };
   const researchTools = {

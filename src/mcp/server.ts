@@ -2,12 +2,13 @@
 // the factory (called per HTTP request and per stdio connection) only registers them.
 import { McpServer, type McpServerFactory } from '@modelcontextprotocol/server';
 import * as v from 'valibot';
+import { type CallContext, createCallContext } from '../call-context.ts';
 import type { Tier } from '../config.ts';
 import { type ToolError, toolError } from '../errors.ts';
 import { type Log, silentLog } from '../log.ts';
 import { renderError } from '../reply/render.ts';
 import { precomputedSchema } from './standard-schema.ts';
-import type { CallContext, ToolDef } from './tool.ts';
+import type { ToolDef } from './tool.ts';
 
 export const INSTRUCTIONS =
   'Web research with short cited replies. Ask web_lookup (or web_research with a goal) first; ' +
@@ -113,23 +114,29 @@ export function createServerFactory(options: FactoryOptions): McpServerFactory {
         async (args, extra) => {
           const token = extra.mcpReq._meta?.progressToken;
           let step = 0;
-          const ctx: CallContext = {
+          const ctx = createCallContext({
             signal: options.shutdownSignal
               ? AbortSignal.any([extra.mcpReq.signal, options.shutdownSignal])
               : extra.mcpReq.signal,
-            arrivedAt: options.clock(),
-            progress(message) {
-              if (token === undefined) return;
-              step += 1;
-              extra.mcpReq
-                .notify({
-                  method: 'notifications/progress',
-                  params: { progressToken: token, progress: step, message },
-                })
-                .catch(() => {});
-            },
-          };
-          return callTool(def, args, ctx, options.log);
+            clock: options.clock,
+            send:
+              token === undefined
+                ? undefined
+                : (message) => {
+                    step += 1;
+                    extra.mcpReq
+                      .notify({
+                        method: 'notifications/progress',
+                        params: { progressToken: token, progress: step, message },
+                      })
+                      .catch(() => {});
+                  },
+          });
+          try {
+            return await callTool(def, args, ctx, options.log);
+          } finally {
+            ctx.stop();
+          }
         },
       );
     }

@@ -119,14 +119,16 @@ export async function finishReply(
 
 /**
  * The meta line. Full: `meta: haiku, searches 2, pages 3, brave, verified 2/3, cached no, trimmed no, 8.4 s`;
- * a cached reply with a known age says `cached yes (age 2h)` (s, m, h or d, rounded down).
+ * a cached reply with a known age says `cached yes (age 2h)` (s, m, h or d, rounded down); a reply
+ * from research cut short adds `partial yes` before the time (both forms).
  * Compact (set by the trimmer when nothing else is left to cut): `meta: haiku, verified 2/3, trimmed yes`.
  */
 export function metaLine(meta: Meta): string {
   const model = collapse(meta.model);
   const verified = `verified ${meta.verified}/${meta.quotes}`;
   const trimmed = `trimmed ${meta.trimmed ? 'yes' : 'no'}`;
-  if (meta.compact === true) return `meta: ${model}, ${verified}, ${trimmed}`;
+  const partial = meta.partial === true ? ', partial yes' : '';
+  if (meta.compact === true) return `meta: ${model}, ${verified}, ${trimmed}${partial}`;
   const age = meta.cached && meta.age !== undefined ? ` (age ${formatAge(meta.age)})` : '';
   const parts = [
     `searches ${meta.searches}`,
@@ -135,6 +137,7 @@ export function metaLine(meta: Meta): string {
     verified,
     `cached ${meta.cached ? 'yes' : 'no'}${age}`,
     trimmed,
+    ...(meta.partial === true ? ['partial yes'] : []),
     `${Math.round(meta.seconds * 10) / 10} s`,
   ];
   return `meta: ${model}, ${parts.join(', ')}`;
@@ -189,8 +192,10 @@ export function basicView(reply: Reply): Reply {
 }
 
 function orderedMeta(meta: Meta): Meta {
-  const { model, searches, pages, brave, verified, quotes, cached, trimmed, seconds, age, compact } = meta;
+  const { model, searches, pages, brave, verified, quotes, cached, trimmed, partial, seconds, age, compact } =
+    meta;
   const ordered: Meta = { model, searches, pages, brave, verified, quotes, cached, trimmed, seconds };
+  if (partial !== undefined) ordered.partial = partial;
   if (age !== undefined) ordered.age = age;
   if (compact !== undefined) ordered.compact = compact;
   return ordered;

@@ -35,6 +35,9 @@ function setup(argv: string[] = [], env: Record<string, string> = {}) {
     },
     stdio: () => ({ readable: new ReadableStream(), writable: new WritableStream() }),
     cacheDriver: () => memoryDriver(),
+    pageFetch: () => async () => {
+      throw new Error('no network in this test');
+    },
   };
   const parsed = parseCli({
     argv,

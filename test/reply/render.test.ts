@@ -65,6 +65,17 @@ describe('renderers', () => {
     assert.deepEqual([formatAge(5), formatAge(7200), formatAge(200_000)], ['5s', '2h', '2d']);
   });
 
+  it('a partial reply says so in both meta forms and in JSON', () => {
+    assert.match(metaLine(meta({ partial: true })), /, trimmed no, partial yes, 8\.4 s$/);
+    assert.equal(
+      metaLine(meta({ partial: true, compact: true })),
+      'meta: haiku, verified 0/0, trimmed no, partial yes',
+    );
+    assert.doesNotMatch(metaLine(meta()), /partial/);
+    assert.equal(JSON.parse(renderJson(reply({ meta: meta({ partial: true }) }))).meta.partial, true);
+    assert.equal(JSON.parse(renderJson(reply())).meta.partial, undefined);
+  });
+
   it('error text starts with the code, once', () => {
     assert.equal(
       renderError(toolError('busy', 'too many calls;\ntry again')),

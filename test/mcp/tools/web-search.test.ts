@@ -21,7 +21,12 @@ afterEach(() => {
   fake.requests.length = 0;
 });
 
-const ctx = (): CallContext => ({ signal: new AbortController().signal, arrivedAt: 0, progress() {} });
+const ctx = (): CallContext => ({
+  signal: new AbortController().signal,
+  arrivedAt: 0,
+  progress() {},
+  setStatus() {},
+});
 
 function tool() {
   const brave = createBrave({
