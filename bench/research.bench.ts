@@ -5,6 +5,7 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { spawnNode } from '../adapters/node/spawn.ts';
+import { createCallContext } from '../src/call-context.ts';
 import { buildClaudeArgs, buildClaudeEnv } from '../src/claude/args.ts';
 import { createLineSplitter, createStreamState, readLine } from '../src/claude/events.ts';
 import { createLimiter } from '../src/claude/limiter.ts';
@@ -98,7 +99,7 @@ async function replyRun(): Promise<void> {
       maxTokens: 400,
       budgetMs: 180_000,
     },
-    { signal: new AbortController().signal, arrivedAt: Date.now(), progress() {}, setStatus() {} },
+    createCallContext({ signal: new AbortController().signal, clock: Date.now, send: undefined }),
   );
   if (isToolError(reply)) throw new Error(reply.message);
   if (reply.meta.verified !== 1) throw new Error('the quote was not checked against the page');

@@ -15,6 +15,7 @@ const BENCHES = [
   { name: 'cached', about: 'cached web_research answers through the HTTP server (issue 7)', dist: true },
   { name: 'verify-corpus', about: 'quote verifier precision and recall on the page corpus (issue 9)' },
   { name: 'research', about: 'server overhead per research run (issue 4)' },
+  { name: 'rescue', about: 'stop → reply overhead of answering from held pages (issue 14)' },
   { name: 'reply', about: 'token estimate, fitting and quote verification speed (issue 3)' },
   { name: 'cache', about: 'disk cache get/set latency (issue 7)' },
   { name: 'brave', about: 'Brave client decoding and cache (issue 5)' },

@@ -38,6 +38,8 @@ export interface Config {
   readonly braveBaseUrl: string;
   readonly http: HttpListen | undefined;
   readonly tiers: ReadonlySet<Tier>;
+  /** WEB_MCP_CALL_SECONDS: the most any call may take (its budget is capped to it); unset → each tool's own. */
+  readonly callSeconds: number | undefined;
 }
 
 export type ParsedCli =
@@ -73,7 +75,9 @@ Usage: web-mcp [--http HOST:PORT] [--tiers LIST]
 
 Environment: BRAVE_API_KEY, BRAVE_API_KEY_FILE, BRAVE_BASE_URL, CLAUDE_BIN,
 WEB_MCP_MODEL, WEB_MCP_CONCURRENCY, WEB_MCP_QUEUE, WEB_MCP_CACHE_DIR,
-WEB_MCP_CACHE_MAX_MB, WEB_MCP_MAX_PDF_MB, WEB_MCP_HTTP_TOKEN, WEB_MCP_ALLOW_HOSTS`;
+WEB_MCP_CACHE_MAX_MB, WEB_MCP_MAX_PDF_MB, WEB_MCP_HTTP_TOKEN, WEB_MCP_ALLOW_HOSTS,
+WEB_MCP_CALL_SECONDS (20-300: every call answers within it, partly if need be;
+set it just under a client's fixed tool time-out, e.g. 55 for 60 s)`;
 
 const intIn = (min: number, max: number) =>
   v.pipe(
@@ -99,6 +103,7 @@ const EnvSchema = v.object({
   WEB_MCP_CONCURRENCY: v.optional(intIn(1, 16), String(DEFAULTS.concurrency)),
   WEB_MCP_QUEUE: v.optional(intIn(0, 1000), String(DEFAULTS.queue)),
   WEB_MCP_CACHE_DIR: v.optional(nonEmpty('a directory path')),
+  WEB_MCP_CALL_SECONDS: v.optional(intIn(20, 300)),
   WEB_MCP_CACHE_MAX_MB: v.optional(intIn(1, 100_000), String(DEFAULTS.cacheMaxMb)),
   WEB_MCP_MAX_PDF_MB: v.optional(intIn(1, PDF_MAX_MB_LIMIT), String(PDF_MAX_MB_DEFAULT)),
   WEB_MCP_HTTP_TOKEN: v.optional(
@@ -249,6 +254,7 @@ export function parseCli(sources: ConfigSources): ParsedCli {
       braveBaseUrl: e.BRAVE_BASE_URL.replace(/\/+$/, ''),
       http,
       tiers,
+      callSeconds: e.WEB_MCP_CALL_SECONDS,
     },
   };
 }

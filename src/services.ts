@@ -4,6 +4,7 @@ import { createBrave } from './brave/client.ts';
 import type { AnswerStore } from './cache/answer.ts';
 import { createCache } from './cache/cache.ts';
 import { createSingleFlight } from './cache/single-flight.ts';
+import type { CallContext } from './call-context.ts';
 import { createLimiter } from './claude/limiter.ts';
 import type { Config } from './config.ts';
 import type { Log } from './log.ts';
@@ -15,10 +16,10 @@ import { webReadTool } from './mcp/tools/web-read.ts';
 import { webResearchTool } from './mcp/tools/web-research.ts';
 import { webSearchTool } from './mcp/tools/web-search.ts';
 import { connectGuard, type Resolver, systemResolver } from './page/address.ts';
-import { answerPage } from './page/page-answer.ts';
+import { answerPage, type PageRequest } from './page/page-answer.ts';
 import { createPageReader } from './page/page-text.ts';
 import { loadedEstimate } from './reply/budget.ts';
-import { research } from './research/pipeline.ts';
+import { type ResearchRequest, research } from './research/pipeline.ts';
 import type { Runtime } from './runtime.ts';
 
 export interface ServiceOverrides {
@@ -69,12 +70,23 @@ export function createServices(
     maxPdfBytes: config.maxPdfBytes,
   });
   const claude = { runtime, claudeBin: config.claudeBin, model: config.model, env, limiter, clock };
+  // WEB_MCP_CALL_SECONDS caps every call's budget, so a client with a fixed time-out gets its answer.
+  const capped = <R extends { readonly budgetMs: number }>(request: R): R =>
+    config.callSeconds === undefined
+      ? request
+      : { ...request, budgetMs: Math.min(request.budgetMs, config.callSeconds * 1000) };
   const researchTools = {
-    research: research.bind(null, { ...claude, brave, pages }),
+    research: (request: ResearchRequest, call: CallContext) =>
+      research({ ...claude, brave, pages }, capped(request), call),
     answers,
     model: config.model,
   };
-  const pageTools = { answer: answerPage.bind(null, { ...claude, pages }), answers, model: config.model };
+  const pageTools = {
+    answer: (request: PageRequest, call: CallContext) =>
+      answerPage({ ...claude, pages }, capped(request), call),
+    answers,
+    model: config.model,
+  };
 
   const tools: ToolDef[] = [
     webLookupTool(researchTools),

@@ -74,6 +74,19 @@ describe('config', () => {
     assert.match(error([], { BRAVE_BASE_URL: 'ftp://x' }), /^BRAVE_BASE_URL /);
     assert.match(error([], { WEB_MCP_ALLOW_HOSTS: 'http://x/y' }), /^WEB_MCP_ALLOW_HOSTS /);
     assert.match(error([], { WEB_MCP_MODEL: 'haiku; rm -rf' }), /^WEB_MCP_MODEL /);
+    for (const bad of ['19', '301', 'abc', '30s', '']) {
+      assert.match(
+        error([], { WEB_MCP_CALL_SECONDS: bad }),
+        /^WEB_MCP_CALL_SECONDS must be a whole number from 20 to 300$/,
+        bad,
+      );
+    }
+  });
+
+  it('WEB_MCP_CALL_SECONDS is unset by default and read as seconds when set', () => {
+    assert.equal(config([], {}).callSeconds, undefined);
+    assert.equal(config([], { WEB_MCP_CALL_SECONDS: '20' }).callSeconds, 20);
+    assert.equal(config([], { WEB_MCP_CALL_SECONDS: ' 300 ' }).callSeconds, 300);
   });
 
   it('names the flag in a bad flag', () => {

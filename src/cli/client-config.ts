@@ -19,8 +19,9 @@ export interface Snippet {
 
 const TOKEN_ENV = 'WEB_MCP_HTTP_TOKEN';
 const HEADER_PLACEHOLDER = `Bearer <${TOKEN_ENV}>`;
-/** Deep research runs up to 300 s; Codex gives a tool 60 s unless told. */
+/** Deep research runs up to 300 s; Codex and pi's adapter give a tool 60 s unless told. */
 const CODEX_TOOL_TIMEOUT_SEC = 330;
+const PI_REQUEST_TIMEOUT_MS = CODEX_TOOL_TIMEOUT_SEC * 1000;
 
 const WHERE: Record<Client, string> = {
   'claude-code': 'run it in a terminal (add --scope user to use it in every project)',
@@ -96,7 +97,9 @@ function body(client: Client, target: Target): string {
   // Cursor's notation, which LM Studio and pi follow; the generic file also names the HTTP type.
   const entry =
     target.kind === 'http' ? httpEntry(target.url, client === 'mcp-json') : stdioEntry(target.launch, false);
-  return json({ mcpServers: { web: entry } });
+  // pi-mcp-adapter reads a per-server tool time-out; the other mcp.json clients have no such field.
+  const timeout = client === 'pi' ? { requestTimeoutMs: PI_REQUEST_TIMEOUT_MS } : {};
+  return json({ mcpServers: { web: { ...entry, ...timeout } } });
 }
 
 export function clientSnippet(client: Client, target: Target): Snippet {

@@ -3,6 +3,7 @@
 import { type ConfigSources, type HttpListen, parseCli } from '../config.ts';
 import type { Runtime } from '../runtime.ts';
 import { cacheCheck } from './cache-check.ts';
+import { callTimeCheck } from './call-time-check.ts';
 import { braveCheck, type Check, claudeCheck, httpCheck, runtimeCheck, signInCheck } from './checks.ts';
 
 export interface DoctorOptions {
@@ -35,6 +36,7 @@ export async function doctorChecks(deps: DoctorDeps, options: DoctorOptions): Pr
   if (claude.runs) checks.push(await signInCheck(deps.runtime, config.claudeBin, env));
   checks.push(await braveCheck(config, options.online, deps.fetch));
   checks.push(await cacheCheck(config.cacheDir, config.cacheMaxBytes));
+  checks.push(callTimeCheck(config));
   if (options.http) checks.push(httpCheck(options.http, config.httpToken));
   return checks;
 }

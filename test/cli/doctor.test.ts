@@ -39,7 +39,24 @@ describe('web-mcp doctor', () => {
     assert.match(line(run.stdout, 'sign-in') ?? '', /^✓ sign-in: signed in/);
     assert.match(line(run.stdout, 'brave') ?? '', /^! brave: no key → optional/);
     assert.match(line(run.stdout, 'cache') ?? '', /^✓ cache: /);
+    assert.match(
+      line(run.stdout, 'call time') ?? '',
+      /^✓ call time: calls take up to 90 s .*set WEB_MCP_CALL_SECONDS just under it/,
+    );
     assert.match(run.stdout, /web-mcp is ready to use\./);
+  });
+
+  it('WEB_MCP_CALL_SECONDS: the call-time line says the ceiling; out of range is a ✗ config line', async () => {
+    const b = box();
+    const set = await runCli(node, ['doctor'], b.env({ WEB_MCP_CALL_SECONDS: '55' }));
+    assert.equal(set.code, 0, set.stdout + set.stderr);
+    assert.match(line(set.stdout, 'call time') ?? '', /^✓ call time: every call answers within 55 s/);
+    const bad = await runCli(node, ['doctor'], b.env({ WEB_MCP_CALL_SECONDS: '10' }));
+    assert.equal(bad.code, 1);
+    assert.match(
+      line(bad.stdout, 'config') ?? '',
+      /^✗ config: WEB_MCP_CALL_SECONDS must be a whole number from 20 to 300/,
+    );
   });
 
   it('not signed in: ✗ with what to do, exit 1', async () => {
@@ -83,6 +100,7 @@ describe('web-mcp doctor', () => {
         ['sign-in', 'fail'],
         ['brave', 'warn'],
         ['cache', 'ok'],
+        ['call time', 'ok'],
       ],
     );
   });

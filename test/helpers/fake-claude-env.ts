@@ -22,6 +22,8 @@ export interface Sandbox {
   readonly log: string;
   readonly pidFile: string;
   readonly cacheDir: string;
+  /** Tool uses the fake announced, in order (FAKE_CLAUDE_TOOL_LOG). */
+  toolUses(): string[];
   /** Environment for the server: the fake first on PATH, a private cache dir and TMPDIR, plus `extra`. */
   env(extra?: Record<string, string>): Record<string, string>;
   /** Claude run dirs left in the private TMPDIR: each run must remove its own. */
@@ -38,6 +40,7 @@ export function sandbox(fake: Record<string, string> = {}): Sandbox {
   const bin = join(dir, 'bin');
   const log = join(dir, 'claude.log');
   const pidFile = join(dir, 'grandchild.pid');
+  const toolLog = join(dir, 'tools.log');
   const cacheDir = join(dir, 'cache');
   const tmp = join(dir, 'tmp');
   mkdirSync(bin);
@@ -45,6 +48,7 @@ export function sandbox(fake: Record<string, string> = {}): Sandbox {
   const settings = {
     FAKE_CLAUDE_LOG: log,
     FAKE_CLAUDE_PIDFILE: pidFile,
+    FAKE_CLAUDE_TOOL_LOG: toolLog,
     ...fake,
   };
   const exports = Object.entries(settings).map(([k, v]) => `export ${k}=${shellQuote(v)}`);
@@ -64,6 +68,16 @@ export function sandbox(fake: Record<string, string> = {}): Sandbox {
       TMPDIR: tmp,
       ...extra,
     }),
+    toolUses: () => {
+      try {
+        return readFileSync(toolLog, 'utf8')
+          .split('\n')
+          .filter((l) => l.trim())
+          .map((l) => (JSON.parse(l) as { name: string }).name);
+      } catch {
+        return [];
+      }
+    },
     leftoverRunDirs: () => readdirSync(tmp).filter((name) => name.startsWith('web-mcp-run-')),
     runs: () => {
       try {

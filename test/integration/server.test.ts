@@ -174,6 +174,7 @@ for (const entry of entries()) {
       for (const [args, env, name] of [
         [[], { WEB_MCP_CONCURRENCY: 'abc' }, 'WEB_MCP_CONCURRENCY'],
         [[], { WEB_MCP_QUEUE: '-1' }, 'WEB_MCP_QUEUE'],
+        [[], { WEB_MCP_CALL_SECONDS: '301' }, 'WEB_MCP_CALL_SECONDS'],
         [['--tiers', 'pro'], {}, '--tiers'],
         [['--frobnicate'], {}, '--frobnicate'],
       ] as const) {
