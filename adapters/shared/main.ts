@@ -2,6 +2,7 @@
 // node:process): command line → a subcommand (doctor, ask, config) or config → stdio
 // or HTTP, and a clean shutdown that kills every run on stdin EOF, SIGTERM, SIGINT or SIGHUP.
 import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
@@ -12,6 +13,8 @@ import { WebStreamTransport } from '../../src/mcp/stdio.ts';
 import type { Runtime } from '../../src/runtime.ts';
 import { startup } from '../../src/serve.ts';
 import { killAllChildren } from './children.ts';
+import { processTable } from './process-table.ts';
+import { reapOrphanRuns } from './run-record.ts';
 
 export interface Listen {
   readonly fetch: (request: Request) => Response | Promise<Response>;
@@ -49,6 +52,17 @@ export function runMain(
   }
 
   const { config, services } = started;
+  void reapOrphanRuns({
+    ...processTable({ proc: runtime.name !== 'deno' }),
+    tmp: tmpdir(),
+    self: process.pid,
+    clock: Date.now,
+  }).then(({ removed, killed }) => {
+    if (removed.length > 0)
+      log.info(
+        `removed ${removed.length} run dir(s) and ended ${killed.length} run(s) left by a server that died`,
+      );
+  });
   let stopping = false;
   const shutdown = (code: number) => {
     if (stopping) return;

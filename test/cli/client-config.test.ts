@@ -93,7 +93,10 @@ describe('config snippets', () => {
       { runtime: 'deno', root: '/r' },
       { ...CONFIG, claudeBin: '/opt/claude/bin/claude' },
     );
-    assert.ok(launch.args.includes('--allow-run=claude,kill,/opt/claude/bin/claude'), launch.args.join(' '));
+    assert.ok(
+      launch.args.includes('--allow-run=claude,kill,sh,/opt/claude/bin/claude'),
+      launch.args.join(' '),
+    );
   });
 });
 
