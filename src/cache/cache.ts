@@ -33,8 +33,8 @@ export const SWEEP_EVERY_MS = HOUR;
 const LOW_WATER = 0.8;
 /** Consecutive failed writes, after earlier successes, that turn the cache off. */
 const FAILURES_TO_DISABLE = 3;
-/** A read or write slower than this is a miss or a skipped write: a local disk answers in milliseconds. */
-export const CACHE_OP_TIMEOUT_MS = 2000;
+/** A read or write slower than this is a miss or a skipped write: a local disk answers in milliseconds, even under load. */
+export const CACHE_OP_TIMEOUT_MS = 5000;
 /** Listing every entry for a sweep may take longer on a big cache. */
 const CACHE_LIST_TIMEOUT_MS = 30_000;
 /** Cache operations in flight at once: stuck ones then hold at most this many I/O threads. */

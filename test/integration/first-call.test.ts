@@ -54,3 +54,21 @@ for (const [r, entry] of runtimes.entries()) {
     }
   });
 }
+
+describe('node: a JSON cap no reply can fit', () => {
+  it('is refused with invalid_input before any claude process starts', async () => {
+    const node = runtimes.find((e) => e.runtime === 'node');
+    if (node === undefined) return;
+    const box = sandbox();
+    boxes.push(box);
+    const out = await firstCall(
+      { command: node.command, args: node.args, env: baseEnv(box.env(world.env)) },
+      'v1 sdk',
+      'web_research',
+      { question: 'What is a tapir?', goal: 'a caption', format: 'json', max_tokens: 50 },
+    );
+    assert.equal(out.isError, true);
+    assert.match(out.text, /^invalid_input: max_tokens 50 is too small for format json/);
+    assert.deepEqual(box.runs(), [], 'the fake claude logged no run');
+  });
+});
