@@ -1,14 +1,25 @@
 // The seam between the runtime-neutral core and Node, Bun or Deno: the only
-// three things a runtime must supply (subprocesses, stdio streams, a cache driver).
+// things a runtime must supply (subprocesses that die with the server, stdio
+// streams, a cache driver, and a page fetch pinned to checked addresses).
 import type { Driver } from 'unstorage';
+
+/** Names the fresh working directory of each claude run under the temp dir. */
+export const RUN_DIR_PREFIX = 'web-mcp-run-';
 
 export interface SpawnOptions {
   readonly args: readonly string[];
   readonly env: Readonly<Record<string, string>>;
+  /**
+   * When this is a run directory (`RUN_DIR_PREFIX…` under the temp dir), the run is
+   * recorded in it, so that a later start can end the run if this server died.
+   */
   readonly cwd: string;
 }
 
-/** A child process started in its own process group. */
+/**
+ * A child process started in its own process group, watched so that the group
+ * dies within seconds of the server dying by any means (kill -9 included).
+ */
 export interface Subprocess {
   readonly pid: number;
   readonly stdin: WritableStream<Uint8Array>;
@@ -30,10 +41,43 @@ export class SpawnError extends Error {
   }
 }
 
+/** Where a page fetch is about to connect. */
+export interface ConnectTarget {
+  readonly protocol: 'http:' | 'https:';
+  readonly hostname: string;
+  readonly port: number;
+}
+
+/** Decides, each time a page fetch opens a connection, which addresses it may use. */
+export interface ConnectGuard {
+  /** Every address of a name (the same resolver the page tools' own check uses). */
+  resolve(hostname: string): Promise<readonly string[]>;
+  /** undefined when `address` may be used for `target`, else why not (a short phrase). */
+  refuse(target: ConnectTarget, address: string): string | undefined;
+}
+
+/** The cause of a page fetch's rejection when the guard refused the connection. */
+export class ConnectRefused extends Error {
+  readonly target: string;
+  readonly reason: string;
+  constructor(target: string, reason: string) {
+    super(`${target} ${reason}`);
+    this.name = 'ConnectRefused';
+    this.target = target;
+    this.reason = reason;
+  }
+}
+
 export interface Runtime {
   readonly name: 'node' | 'bun' | 'deno';
   readonly version: string;
   spawn(command: string, options: SpawnOptions): Subprocess;
   stdio(): { readable: ReadableStream<Uint8Array>; writable: WritableStream<Uint8Array> };
   cacheDriver(dir: string): Driver;
+  /**
+   * A fetch for page tools: every connection resolves its host through `guard`,
+   * goes only to an address the guard accepted at that moment, and is closed after
+   * its one response (never reused). A refusal rejects with a ConnectRefused cause.
+   */
+  pageFetch(guard: ConnectGuard): typeof fetch;
 }

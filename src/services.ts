@@ -15,15 +15,18 @@ import { webPageTool } from './mcp/tools/web-page.ts';
 import { webReadTool } from './mcp/tools/web-read.ts';
 import { webResearchTool } from './mcp/tools/web-research.ts';
 import { webSearchTool } from './mcp/tools/web-search.ts';
-import { type Resolver, systemResolver } from './page/address.ts';
+import { connectGuard, type Resolver, systemResolver } from './page/address.ts';
 import { answerPage, type PageRequest } from './page/page-answer.ts';
 import { createPageReader } from './page/page-text.ts';
-import { estimateTokens } from './reply/budget.ts';
+import { loadedEstimate } from './reply/budget.ts';
 import { type ResearchRequest, research } from './research/pipeline.ts';
 import type { Runtime } from './runtime.ts';
 
 export interface ServiceOverrides {
+  /** Brave's fetch. */
   readonly fetch?: typeof fetch;
+  /** The page tools' fetch; default: the runtime's, pinned to addresses checked when it connects. */
+  readonly pageFetch?: typeof fetch;
   readonly clock?: () => number;
   readonly resolve?: Resolver;
 }
@@ -59,11 +62,12 @@ export function createServices(
   const brave = config.braveKey
     ? createBrave({ key: config.braveKey, baseUrl: config.braveBaseUrl, fetch: fetchFn, clock, log })
     : undefined;
+  const policy = { resolve: overrides.resolve ?? systemResolver, allowHosts: config.allowHosts };
   const pages = createPageReader({
-    fetch: fetchFn,
-    resolve: overrides.resolve ?? systemResolver,
-    allowHosts: config.allowHosts,
+    ...policy,
+    fetch: overrides.pageFetch ?? runtime.pageFetch(connectGuard(policy)),
     cache,
+    maxPdfBytes: config.maxPdfBytes,
   });
   const claude = { runtime, claudeBin: config.claudeBin, model: config.model, env, limiter, clock };
   // WEB_MCP_CALL_SECONDS caps every call's budget, so a client with a fixed time-out gets its answer.
@@ -91,7 +95,7 @@ export function createServices(
     webPageTool(pageTools),
     webInvestigateTool(researchTools),
   ];
-  if (brave) tools.push(webSearchTool({ brave, estimateTokens }));
+  if (brave) tools.push(webSearchTool({ brave, estimate: loadedEstimate }));
   return {
     tools,
     shutdownSignal: root.signal,

@@ -6,6 +6,7 @@ import type { Runtime, Subprocess } from '../../src/runtime.ts';
 import { fsCacheDriver } from '../node/cache-driver.ts';
 import { spawnNode } from '../node/spawn.ts';
 import { trackChildren } from '../shared/children.ts';
+import { pageFetch } from '../shared/page-fetch.ts';
 
 interface DenoGlobal {
   readonly version: { readonly deno: string };
@@ -41,4 +42,5 @@ export const denoRuntime: Runtime = {
   spawn: trackChildren(spawnDeno),
   stdio: () => ({ readable: Deno.stdin.readable, writable: Deno.stdout.writable }),
   cacheDriver: (dir) => fsCacheDriver({ base: dir }),
+  pageFetch,
 };

@@ -3,6 +3,7 @@
 import { Readable, Writable } from 'node:stream';
 import type { Runtime } from '../../src/runtime.ts';
 import { trackChildren } from '../shared/children.ts';
+import { pageFetch } from '../shared/page-fetch.ts';
 import { fsCacheDriver } from './cache-driver.ts';
 import { spawnNode } from './spawn.ts';
 
@@ -15,4 +16,5 @@ export const nodeRuntime: Runtime = {
     writable: Writable.toWeb(process.stdout) as WritableStream<Uint8Array>,
   }),
   cacheDriver: (dir) => fsCacheDriver({ base: dir }),
+  pageFetch,
 };

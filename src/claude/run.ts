@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import * as v from 'valibot';
 import { type ToolError, toolError } from '../errors.ts';
 import { type Draft, DraftSchema } from '../reply/contract.ts';
-import { type Runtime, SpawnError, type Subprocess } from '../runtime.ts';
+import { RUN_DIR_PREFIX, type Runtime, SpawnError, type Subprocess } from '../runtime.ts';
 import { createLineSplitter, createStreamState, type RunEvent, readLine } from './events.ts';
 import { mapFailure } from './failures.ts';
 import { abortCode } from './limiter.ts';
@@ -91,7 +91,7 @@ export async function runClaude(opts: RunClaudeOptions): Promise<RunResult | Too
 }
 
 /** An empty working directory per run, so the CLI finds no project files, CLAUDE.md or settings. */
-export const makeRunDir = () => mkdtemp(join(tmpdir(), 'web-mcp-run-'));
+export const makeRunDir = () => mkdtemp(join(tmpdir(), RUN_DIR_PREFIX));
 export const removeRunDir = (path: string) => rm(path, { recursive: true, force: true });
 
 function noBackend(error: unknown): ToolError {

@@ -4,7 +4,7 @@
 import { createCallContext } from '../call-context.ts';
 import { parseCli } from '../config.ts';
 import { createLog } from '../log.ts';
-import { parseArgs } from '../mcp/server.ts';
+import { parseArgs, runTool } from '../mcp/server.ts';
 import { renderError } from '../reply/render.ts';
 import { createServices } from '../services.ts';
 import type { CliIo } from './commands.ts';
@@ -81,7 +81,8 @@ export async function runAsk(deps: AskDeps, req: AskRequest): Promise<number> {
   const parsed = parseCli({ ...deps.sources, argv: [] });
   if (parsed.kind !== 'serve') return usage(parsed.kind === 'error' ? parsed.message : 'bad configuration');
 
-  const services = createServices(deps.runtime, parsed.config, deps.sources.env, createLog(deps.err), {
+  const log = createLog(deps.err);
+  const services = createServices(deps.runtime, parsed.config, deps.sources.env, log, {
     fetch: deps.fetch,
     clock: deps.clock,
   });
@@ -109,7 +110,7 @@ export async function runAsk(deps: AskDeps, req: AskRequest): Promise<number> {
   });
   let outcome: Awaited<ReturnType<typeof def.run>>;
   try {
-    outcome = await def.run(input.value, ctx);
+    outcome = await runTool(def, args, ctx, log);
   } finally {
     ctx.stop();
     progress.stop();

@@ -1,9 +1,10 @@
-// Which hosts the page fetcher may connect to (checkUrl): public unicast addresses
-// plus the operator's WEB_MCP_ALLOW_HOSTS. Ranges come from ipaddr.js; this file
-// only unwraps the IPv6 forms that carry an IPv4 address inside.
+// Which hosts the page fetcher may connect to (checkUrl, and connectGuard at each
+// connection): public unicast addresses plus the operator's WEB_MCP_ALLOW_HOSTS. Ranges
+// come from ipaddr.js; this file only unwraps the IPv6 forms that carry an IPv4 address inside.
 import { lookup } from 'node:dns/promises';
 import ipaddr from 'ipaddr.js';
 import { type ToolError, toolError } from '../errors.ts';
+import type { ConnectGuard } from '../runtime.ts';
 
 /** Every A and AAAA address of a name. Injected so tests never resolve real names. */
 export type Resolver = (hostname: string) => Promise<readonly string[]>;
@@ -152,7 +153,7 @@ export interface HostPolicy {
   readonly isPublic?: (ip: string) => boolean;
 }
 
-const blocked = (url: string, why: string): ToolError =>
+export const blocked = (url: string, why: string): ToolError =>
   toolError(
     'blocked_url',
     `blocked_url: ${url} ${why}; page tools fetch only the public web (an operator can open an intranet host with WEB_MCP_ALLOW_HOSTS)`,
@@ -185,4 +186,23 @@ export async function checkUrl(url: URL, policy: HostPolicy): Promise<ToolError 
     }
   }
   return undefined;
+}
+
+/**
+ * The same policy for the runtime's page fetch, applied again each time it connects,
+ * so the socket goes only to an address checked at that moment (no DNS rebinding).
+ */
+export function connectGuard(policy: HostPolicy): ConnectGuard {
+  const isPublic = policy.isPublic ?? ((ip: string) => classifyAddress(ip) === 'public');
+  return {
+    resolve: policy.resolve,
+    refuse(target, address) {
+      const host = target.hostname.includes(':') ? `[${target.hostname}]` : target.hostname;
+      if (isAllowedHost(new URL(`${target.protocol}//${host}:${target.port}/`), policy.allowHosts))
+        return undefined;
+      if (isLocalhostName(target.hostname)) return 'a name of this machine (localhost)';
+      const ip = parseHostLiteral(address);
+      return ip !== undefined && isPublic(ip) ? undefined : `a ${classifyAddress(address)} address`;
+    },
+  };
 }

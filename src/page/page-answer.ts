@@ -59,7 +59,12 @@ export async function answerPage(
     ),
   );
   if (isToolError(run)) return run;
-  const reply: Reply = { ...onePageDraft(run.draft, page), meta: meta(run.model ?? deps.model) };
+  const draft = onePageDraft(run.draft, page);
+  const reply: Reply = {
+    ...draft,
+    gaps: [...draft.gaps, ...(page.gaps ?? [])],
+    meta: meta(run.model ?? deps.model),
+  };
   return verifyQuotes(reply, new Map([[0, [page.text, page.markdown]]]));
 }
 
@@ -79,7 +84,11 @@ function thinReply(page: PageText): Draft {
     confidence: 'low',
     findings: [],
     sources: [{ title: page.title, url: page.url }],
-    gaps: [`The page is thin (${why}); it may need JavaScript or a sign-in. Try another source.`],
+    gaps: [
+      /^the PDF/.test(why)
+        ? `The document is thin (${why}). Try another source.`
+        : `The page is thin (${why}); it may need JavaScript or a sign-in. Try another source.`,
+    ],
     not_found: 'The page has no readable text to answer from.',
   };
 }

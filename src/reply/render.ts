@@ -59,10 +59,48 @@ export function renderError(error: ToolError): string {
 
 const RENDERERS = { markdown: renderMarkdown, json: renderJson, basic: renderBasic } as const;
 
+// The smallest JSON reply the trimmer can reach, every meta number at its widest.
+const SMALLEST_JSON: Reply = {
+  answer: '',
+  confidence: 'medium',
+  findings: [],
+  sources: [],
+  gaps: [],
+  meta: {
+    model: '',
+    searches: 999,
+    pages: 999,
+    brave: false,
+    verified: 999,
+    quotes: 999,
+    cached: true,
+    trimmed: true,
+    seconds: 99_999.9,
+    age: 9_999_999,
+    compact: true,
+  },
+};
+let jsonFloor: number | undefined;
+
+/**
+ * Decided before any run is spent: a cap no reply in `format` can fit is `invalid_input`.
+ * Only JSON has such a floor (its fixed keys, about 90 tokens); markdown and basic always fit.
+ */
+export async function capTooSmall(maxTokens: number, format: ReplyFormat): Promise<ToolError | undefined> {
+  if (format !== 'json') return undefined;
+  await loadTokenizer();
+  jsonFloor ??= estimateTokens(renderJson(SMALLEST_JSON));
+  if (maxTokens >= jsonFloor) return undefined;
+  return toolError(
+    'invalid_input',
+    `max_tokens ${maxTokens} is too small for format json, which needs at least ${jsonFloor}; raise max_tokens or use markdown`,
+  );
+}
+
 /**
  * What tools call: loads the tokenizer (once), fits the reply under `maxTokens` and renders it.
  * The one reply that cannot fit is JSON under ~90 tokens (its fixed keys alone are more):
- * that comes back as an `invalid_input` error saying what to raise.
+ * tools refuse that cap before any run (`capTooSmall`); here it stays a last safety net.
  */
 export async function finishReply(
   reply: Reply,

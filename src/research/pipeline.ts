@@ -31,6 +31,8 @@ export interface ResearchRequest {
   readonly maxTokens: number;
   /** The call's whole time budget, counted from `arrivedAt`. */
   readonly budgetMs: number;
+  /** `cache: "refresh"`: verify quotes against freshly fetched pages, not cached copies. */
+  readonly refresh?: boolean;
 }
 
 /** Verification may add at most this much to a call, and never passes its deadline. */
@@ -53,7 +55,7 @@ export async function research(
     signal.addEventListener('abort', stopPages, { once: true });
     try {
       const collector = deps.pages
-        ? createPageCollector({ reader: deps.pages, signal: pagesStop.signal })
+        ? createPageCollector({ reader: deps.pages, signal: pagesStop.signal, refresh: req.refresh === true })
         : undefined;
       const snippets = await headStart(deps, req, signal);
       const searchTexts: string[] = [];

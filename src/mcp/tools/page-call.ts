@@ -6,7 +6,7 @@ import { cacheKey } from '../../cache/keys.ts';
 import { isToolError, type ToolError } from '../../errors.ts';
 import type { PageRequest } from '../../page/page-answer.ts';
 import type { Reply } from '../../reply/contract.ts';
-import { finishReply, type ReplyFormat } from '../../reply/render.ts';
+import { capTooSmall, finishReply, type ReplyFormat } from '../../reply/render.ts';
 import type { CallContext } from '../tool.ts';
 
 /** R-U5: every page tool has 90 s. */
@@ -24,6 +24,8 @@ export async function answerPageCall(
   format: ReplyFormat,
   ctx: CallContext,
 ): Promise<string | ToolError> {
+  const tooSmall = await capTooSmall(request.maxTokens, format);
+  if (tooSmall) return tooSmall;
   const key = await cacheKey({
     tool: 'page',
     url: request.url,

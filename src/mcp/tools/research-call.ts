@@ -5,7 +5,7 @@ import { researchTtl } from '../../cache/cache.ts';
 import { cacheKey } from '../../cache/keys.ts';
 import { isToolError, type ToolError } from '../../errors.ts';
 import type { Reply } from '../../reply/contract.ts';
-import { finishReply, type ReplyFormat } from '../../reply/render.ts';
+import { capTooSmall, finishReply, type ReplyFormat } from '../../reply/render.ts';
 import type { ResearchRequest } from '../../research/pipeline.ts';
 import type { CallContext } from '../tool.ts';
 
@@ -21,6 +21,8 @@ export async function answerResearch(
   options: { readonly format: ReplyFormat; readonly refresh: boolean },
   ctx: CallContext,
 ): Promise<string | ToolError> {
+  const tooSmall = await capTooSmall(request.maxTokens, options.format);
+  if (tooSmall) return tooSmall;
   const key = await cacheKey({
     tool: 'research',
     question: request.question,
@@ -36,7 +38,8 @@ export async function answerResearch(
     ttlMs: researchTtl(request.recency),
     refresh: options.refresh,
     signal: ctx.signal,
-    produce: (shared) => deps.research(request, { ...ctx, signal: shared }),
+    produce: (shared) =>
+      deps.research(options.refresh ? { ...request, refresh: true } : request, { ...ctx, signal: shared }),
   });
   if (isToolError(reply)) return reply;
   return finishReply(reply, { maxTokens: request.maxTokens, format: options.format });

@@ -36,7 +36,7 @@ function tool() {
     log: createLog(() => {}),
     ratePerSecond: 100,
   });
-  return webSearchTool({ brave, estimateTokens });
+  return webSearchTool({ brave, estimate: async () => estimateTokens });
 }
 
 async function call(def: ReturnType<typeof tool>, args: unknown): Promise<string | ToolError> {

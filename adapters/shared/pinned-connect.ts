@@ -1,0 +1,80 @@
+// Connections that go only where the guard said, at the moment they are made: the
+// host is resolved here, every address is checked, and the socket is opened to the
+// checked IP itself (the runtime never resolves the name again). Each connection
+// carries one response and is closed, so no socket outlives its check.
+import { isIP } from 'node:net';
+// 'undici/index.js', not 'undici': Bun answers the bare name with its own partial copy.
+import { Agent, buildConnector, type Dispatcher, fetch as undiciFetch } from 'undici/index.js';
+import { type ConnectGuard, ConnectRefused, type ConnectTarget } from '../../src/runtime.ts';
+
+/** How long one TCP (and TLS) connect may take before the next address is tried. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
+/** The addresses `target` may use now, or why none may. */
+async function checkedAddresses(guard: ConnectGuard, target: ConnectTarget): Promise<string[] | Error> {
+  const { hostname } = target;
+  if (isIP(hostname) !== 0) {
+    const reason = guard.refuse(target, hostname);
+    return reason === undefined ? [hostname] : new ConnectRefused(hostname, reason);
+  }
+  const addresses = await guard.resolve(hostname);
+  if (addresses.length === 0)
+    return Object.assign(new Error(`no address for ${hostname}`), { code: 'ENOTFOUND' });
+  for (const address of addresses) {
+    const reason = guard.refuse(target, address);
+    if (reason !== undefined) return new ConnectRefused(hostname, `resolves to ${address}, ${reason}`);
+  }
+  return [...addresses];
+}
+
+function pinnedConnector(guard: ConnectGuard): buildConnector.connector {
+  const base = buildConnector({ timeout: CONNECT_TIMEOUT_MS });
+  return (options, callback) => {
+    const protocol = options.protocol === 'https:' ? 'https:' : 'http:';
+    const port = Number(options.port) || (protocol === 'https:' ? 443 : 80);
+    const target: ConnectTarget = { protocol, hostname: options.hostname, port };
+    // The TLS server name stays the URL's host although the socket goes to an IP.
+    const servername = options.servername ?? (isIP(options.hostname) === 0 ? options.hostname : undefined);
+    const attempt = (addresses: readonly string[], at: number) => {
+      const address = addresses[at] ?? '';
+      base({ ...options, hostname: address, ...(servername ? { servername } : {}) }, (error, socket) => {
+        if (error !== null && at + 1 < addresses.length) attempt(addresses, at + 1);
+        else if (error !== null) callback(error, null);
+        else callback(null, socket);
+      });
+    };
+    checkedAddresses(guard, target).then(
+      (found) => (found instanceof Error ? callback(found, null) : attempt(found, 0)),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  };
+}
+
+/** One request per connection: the socket closes after its response. */
+const oneShot: Dispatcher.DispatcherComposeInterceptor = (dispatch) => (options, handler) =>
+  dispatch({ ...options, reset: true }, handler);
+
+const NULL_BODY = new Set([101, 204, 205, 304]);
+
+export function pinnedFetch(guard: ConnectGuard): typeof fetch {
+  const dispatcher = new Agent({ connect: pinnedConnector(guard) }).compose(oneShot);
+  return async (input, init) => {
+    if (typeof input !== 'string' && !(input instanceof URL))
+      throw new TypeError('the page fetch takes a URL, not a Request');
+    if (init?.body !== undefined && init.body !== null) throw new TypeError('the page fetch sends no body');
+    const response = await undiciFetch(input, {
+      method: init?.method ?? 'GET',
+      headers: Object.fromEntries(new Headers(init?.headers)),
+      redirect: init?.redirect ?? 'follow',
+      ...(init?.signal ? { signal: init.signal } : {}),
+      dispatcher,
+    });
+    // The runtime's own Response, so callers see one Response class on every runtime.
+    const body = NULL_BODY.has(response.status) ? null : (response.body as ReadableStream<Uint8Array> | null);
+    return new Response(body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: new Headers([...response.headers]),
+    });
+  };
+}

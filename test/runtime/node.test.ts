@@ -1,0 +1,5 @@
+// The runtime-seam contracts on Node, in this process, against Node's adapter.
+import { nodeRuntime } from '../../adapters/node/runtime.ts';
+import { fetchContract } from './fetch.contract.ts';
+
+fetchContract('node', nodeRuntime);
