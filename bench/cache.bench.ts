@@ -1,12 +1,14 @@
 // Cache get/set latency on the Node fs driver against the memory driver in the same
-// run, for a reply-sized entry: hit, miss and write, median and p99 in microseconds.
+// run, for a reply-sized entry: hit, miss and write, median and p99 in microseconds;
+// and what the deadline-and-slots wrapper adds to one driver read.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Driver } from 'unstorage';
 import memoryDriver from 'unstorage/drivers/memory';
 import { fsCacheDriver } from '../adapters/node/cache-driver.ts';
-import { createCache, TTL } from '../src/cache/cache.ts';
+import { boundDriver } from '../src/cache/bounded-driver.ts';
+import { CACHE_OP_TIMEOUT_MS, createCache, TTL } from '../src/cache/cache.ts';
 import { cacheKey } from '../src/cache/keys.ts';
 import { silentLog } from '../src/log.ts';
 
@@ -63,11 +65,30 @@ async function measure(name: string, driver: Driver) {
   ];
 }
 
+/** One getItem straight on the driver, then through boundDriver as the cache uses it. */
+async function wrapperCost(name: string, driver: Driver) {
+  await driver.setItem?.('k', JSON.stringify(reply), {});
+  const bounded = boundDriver(driver, {
+    timeoutMs: CACHE_OP_TIMEOUT_MS,
+    listTimeoutMs: CACHE_OP_TIMEOUT_MS,
+    concurrency: 2,
+    onTimeout() {},
+  });
+  const direct = await time(async () => driver.getItem('k', {}));
+  const wrapped = await time(async () => bounded.getItem('k', {}));
+  return [
+    { name: `${name}, driver alone (baseline)`, op: 'getItem', ...stats(direct) },
+    { name: `${name}, with deadline and slots`, op: 'getItem', ...stats(wrapped) },
+  ];
+}
+
 const root = await mkdtemp(join(tmpdir(), 'web-mcp-cache-bench-'));
 try {
   const rows = [
     ...(await measure('memory (baseline)', memoryDriver())),
     ...(await measure('fs (node adapter)', fsCacheDriver({ base: root }))),
+    ...(await wrapperCost('memory', memoryDriver())),
+    ...(await wrapperCost('fs', fsCacheDriver({ base: join(root, 'wrap') }))),
   ];
   const fmt = (us: number) => us.toFixed(1);
   const table = [

@@ -19,6 +19,18 @@ const BENCHES = [
   { name: 'reply', about: 'token estimate, fitting and quote verification speed (issue 3)' },
   { name: 'cache', about: 'disk cache get/set latency (issue 7)' },
   { name: 'brave', about: 'Brave client decoding and cache (issue 5)' },
+  { name: 'page-fetch', about: 'pinned page fetch: cost per fetch and DNS rebinding (issue 15)' },
+  {
+    name: 'pdf',
+    about:
+      'PDF pages/s and peak memory on Node, Bun, Deno; cold start with and without PDF support (issue 17)',
+    dist: true,
+  },
+  {
+    name: 'package',
+    about: 'tarball and dist/ size, largest chunks, npx install from a loopback registry (issue 18)',
+    dist: true,
+  },
   { name: 'extract', about: 'extraction quality and speed against jsdom (issue 6); ~8 minutes', slow: true },
 ];
 const LIMIT_MS = { default: 10 * 60_000, slow: 20 * 60_000 };

@@ -12,6 +12,15 @@ export interface BundledPackage {
   notices: { file: string; text: string }[];
   /** License ids whose full text is appended because the package's own file only refers to it. */
   refersTo: string[];
+  /** Code the package carries under another license (scripts/licenses/embedded.json). */
+  embeds: {
+    name: string;
+    version: string;
+    license: string;
+    copyright: string;
+    where: string;
+    homepage: string;
+  }[];
   problem?: string;
 }
 export const ALLOWED: string[];

@@ -30,6 +30,11 @@ const FULL_TEXTS = {
   },
 };
 
+/** Code carried inside a package under another license (see scripts/licenses/embedded.json). */
+const EMBEDDED = JSON.parse(
+  readFileSync(new URL('./licenses/embedded.json', import.meta.url), 'utf8'),
+).packages;
+
 const PACKAGE_DIR = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//;
 
 /** Package folders (relative paths) that contribute at least one byte to an output file. */
@@ -131,12 +136,29 @@ export function readPackage(dir) {
     return { ...entry, problem: `${label}: license "${entry.license}" is not in the allow-list` };
   }
   if (entry.licenses.length === 0) return { ...entry, problem: `${label}: ships no LICENSE file to copy` };
+  const carried = EMBEDDED[entry.name];
+  if (carried && carried.forVersion !== entry.version) {
+    return {
+      ...entry,
+      problem: `${label}: scripts/licenses/embedded.json was checked for version ${carried.forVersion}; check what this version embeds and update the entry`,
+    };
+  }
+  const embeds = carried?.embeds ?? [];
+  const refused = embeds.find((e) => !licenseAllowed(e.license));
+  if (refused) {
+    return {
+      ...entry,
+      problem: `${label}: embeds ${refused.name} under "${refused.license}", not in the allow-list`,
+    };
+  }
   const refersTo = Object.entries(FULL_TEXTS)
     .filter(
-      ([id, full]) => entry.license.includes(id) && !entry.licenses.some((t) => t.text.includes(full.marker)),
+      ([id, full]) =>
+        embeds.some((e) => e.license.includes(id)) ||
+        (entry.license.includes(id) && !entry.licenses.some((t) => t.text.includes(full.marker))),
     )
     .map(([id]) => id);
-  return { ...entry, refersTo };
+  return { ...entry, embeds, refersTo };
 }
 
 function fenced(text) {
@@ -146,14 +168,21 @@ function fenced(text) {
 }
 
 export function renderNotices(packages) {
-  const rows = packages.map((p) => `| ${p.name} | ${p.version} | ${p.license} |`);
+  const rows = packages.flatMap((p) => [
+    `| ${p.name} | ${p.version} | ${p.license} |`,
+    ...p.embeds.map((e) => `| ${e.name} (inside ${p.name}) | ${e.version} | ${e.license} |`),
+  ]);
   const sections = packages.map((p) => {
     const texts = [...p.licenses, ...p.notices].map((t) => `### ${t.file}\n\n${fenced(t.text)}`);
     const home = p.homepage ? `\n\n${p.homepage}` : '';
     const refers = p.refersTo.map(
       (id) => `\n\nThe full ${id} text its license refers to is under "${id} (full text)" at the end.`,
     );
-    return `## ${p.name} ${p.version} — ${p.license}${home}${refers.join('')}\n\n${texts.join('\n\n')}`;
+    const embeds = p.embeds.map(
+      (e) =>
+        `\n\nIt carries ${e.name} ${e.version} (${e.homepage}) in ${e.where}: ${e.copyright}, licensed under ${e.license} (full text at the end).`,
+    );
+    return `## ${p.name} ${p.version} — ${p.license}${home}${refers.join('')}${embeds.join('')}\n\n${texts.join('\n\n')}`;
   });
   const fullIds = [...new Set(packages.flatMap((p) => p.refersTo))].sort();
   const appendix = fullIds.map((id) => `## ${id} (full text)\n\n${fenced(readText(FULL_TEXTS[id].path))}`);

@@ -3,7 +3,8 @@
 import { createMcpHandler, type McpServerFactory } from '@modelcontextprotocol/server';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { type GuardOptions, limitBody, localOnly, tokenAuth } from './guard.ts';
+import { type GuardOptions, limitBody, localOnly, noOAuth, tokenAuth } from './guard.ts';
+import { readBody } from './http-body.ts';
 
 /**
  * How results travel. `stream`: every call answers as an SSE stream at once, with a
@@ -28,9 +29,25 @@ const parseError = () =>
     { status: 400 },
   );
 
-async function readJson(request: Request): Promise<{ kind: 'ok'; value: unknown } | { kind: 'bad' }> {
+/** A body still arriving after this is dropped: a client trickling bytes would hold a connection open. */
+export const BODY_DEADLINE_MS = 30_000;
+
+const tooSlow = () =>
+  Response.json(
+    {
+      jsonrpc: '2.0',
+      error: {
+        code: -32600,
+        message: `Request Timeout: the body did not arrive whole within ${BODY_DEADLINE_MS / 1000} s`,
+      },
+      id: null,
+    },
+    { status: 408, headers: { connection: 'close' } },
+  );
+
+function parseJson(text: string): { kind: 'ok'; value: unknown } | { kind: 'bad' } {
   try {
-    return { kind: 'ok', value: JSON.parse(await request.text()) };
+    return { kind: 'ok', value: JSON.parse(text) };
   } catch {
     return { kind: 'bad' };
   }
@@ -43,12 +60,16 @@ export function createApp(options: AppOptions): Hono {
     ...(options.onError ? { onerror: options.onError } : {}),
   });
   const app = new Hono();
-  app.use('*', localOnly(options.guard), tokenAuth(options.guard));
+  app.use('*', localOnly(options.guard));
+  app.all('/.well-known/*', noOAuth);
+  app.use('*', tokenAuth(options.guard));
   app.get('/healthz', (c) => c.json({ status: 'ok', name: 'web-mcp', version: options.version }));
   app.all('/mcp', limitBody, async (c) => {
     if (c.req.method !== 'POST') return mcp.fetch(c.req.raw);
     // Parsed once here: the SDK then neither clones the request nor reads it again.
-    const body = await readJson(c.req.raw);
+    const text = await readBody(c.req.raw, BODY_DEADLINE_MS);
+    if (text === undefined) return tooSlow();
+    const body = parseJson(text);
     if (body.kind === 'bad') return parseError();
     return mcp.fetch(c.req.raw, { parsedBody: body.value });
   });

@@ -12,6 +12,8 @@ import { bearerAuth } from 'hono/bearer-auth';
 import { bodyLimit } from 'hono/body-limit';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** Open connections a listener accepts at once, where the runtime lets us cap them (Node). */
+export const MAX_CONNECTIONS = 64;
 
 export interface GuardOptions {
   /** True when listening on a loopback address: Host and Origin must then be local. */
@@ -32,30 +34,57 @@ function hostPortMismatch(request: Request, port: number | undefined): Response 
   return rpcError(403, -32000, `Invalid Host: port ${m[1]} is not the port this server listens on`);
 }
 
+const rejectOrigin = (origin: string) => {
+  const shown = JSON.stringify(origin.slice(0, 100));
+  return rpcError(403, -32000, `Invalid Origin: ${shown} is not this server's own origin`);
+};
+
+/** A page served from another local port is another origin: only `http://<loopback name>:<bound port>` passes. */
+function originPortMismatch(request: Request, port: number | undefined): Response | undefined {
+  const origin = request.headers.get('origin');
+  if (port === undefined || origin === null) return undefined;
+  const url = URL.parse(origin);
+  if (url !== null && url.protocol === 'http:' && Number(url.port || '80') === port) return undefined;
+  return rejectOrigin(origin);
+}
+
 export function localOnly(options: GuardOptions): MiddlewareHandler {
   return async (c, next) => {
     if (!options.loopback) return next();
     const request = c.req.raw;
+    const port = options.port();
     const rejected =
       hostHeaderValidationResponse(request, localhostAllowedHostnames()) ??
-      hostPortMismatch(request, options.port()) ??
-      originValidationResponse(request, localhostAllowedOrigins());
+      hostPortMismatch(request, port) ??
+      originValidationResponse(request, localhostAllowedOrigins()) ??
+      originPortMismatch(request, port);
     return rejected ?? next();
   };
 }
+
+const HEADER_HINT = 'send Authorization: Bearer <WEB_MCP_HTTP_TOKEN>';
 
 export function tokenAuth(options: GuardOptions): MiddlewareHandler {
   const token = options.token;
   if (token === undefined) return (_c, next) => next();
   // A malformed header is "wrong" too (R-S3): 401 throughout, never hono's default 400.
   const unauthorized = (why: string) => () => rpcError(401, -32001, `Unauthorized: ${why}`);
+  const challenge = `Bearer realm="web-mcp", error="invalid_token", error_description="${HEADER_HINT}"`;
   return bearerAuth({
     token,
-    noAuthenticationHeader: { message: unauthorized('send Authorization: Bearer <WEB_MCP_HTTP_TOKEN>') },
-    invalidAuthenticationHeader: { message: unauthorized('send Authorization: Bearer <WEB_MCP_HTTP_TOKEN>') },
-    invalidToken: { message: unauthorized('wrong token') },
+    realm: 'web-mcp',
+    noAuthenticationHeader: { message: unauthorized(HEADER_HINT) },
+    invalidAuthenticationHeader: { message: unauthorized(HEADER_HINT), wwwAuthenticateHeader: challenge },
+    invalidToken: { message: unauthorized(`wrong token; ${HEADER_HINT}`), wwwAuthenticateHeader: challenge },
   });
 }
+
+/**
+ * OAuth discovery documents (RFC 9728, RFC 8414, OpenID) do not exist here: a 404 without
+ * asking for the token, so a client stops looking for OAuth and uses its bearer header.
+ */
+export const noOAuth: MiddlewareHandler = async (c) =>
+  c.json({ error: `not found: this server does not use OAuth; ${HEADER_HINT}` }, 404);
 
 export const limitBody: MiddlewareHandler = bodyLimit({
   maxSize: MAX_BODY_BYTES,

@@ -4,6 +4,6 @@ export type { Config } from './config.ts';
 export type { ErrorCode, ToolError } from './errors.ts';
 export { createServerFactory } from './mcp/server.ts';
 export { type Extracted, extractByType, extractPage, type Unsupported } from './page/extract.ts';
-export { approxTokens, type Estimate, selectPassages } from './page/passages.ts';
+export { type Estimate, selectPassages } from './page/passages.ts';
 export type { Reply } from './reply/contract.ts';
 export type { Runtime } from './runtime.ts';

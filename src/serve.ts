@@ -4,7 +4,7 @@ import type { McpServerFactory } from '@modelcontextprotocol/server';
 import type { Hono } from 'hono';
 import { createApp, type ResponseStyle } from './app.ts';
 import { type Config, type ConfigSources, parseCli, USAGE } from './config.ts';
-import type { Log } from './log.ts';
+import { clientText, type Log } from './log.ts';
 import { createServerFactory } from './mcp/server.ts';
 import type { Runtime } from './runtime.ts';
 import { createServices, type ServiceOverrides, type Services } from './services.ts';
@@ -55,7 +55,7 @@ export function startup(
         version: VERSION,
         responses,
         guard: { loopback: config.http?.loopback ?? true, token: config.httpToken, port },
-        onError: (error) => log.warn(`http: ${error.message}`),
+        onError: (error) => log.warn(`http: ${clientText(error.message)}`),
       }),
   };
 }

@@ -4,7 +4,8 @@
 // Env: FAKE_CLAUDE_SCENARIO (default success), FAKE_CLAUDE_OUTPUT (JSON or a path
 // to a JSON file: the structured_output), FAKE_CLAUDE_DELAY_MS, FAKE_CLAUDE_LOG
 // (appends one JSON line per run), FAKE_CLAUDE_PIDFILE (grandchild pid), FAKE_CLAUDE_LOGGED_IN,
-// FAKE_CLAUDE_VERSION (what --version reports), FAKE_CLAUDE_TOOL_LOG (one JSON line per
+// FAKE_CLAUDE_VERSION (what --version reports), FAKE_CLAUDE_THINK_MS (pause between reading
+// the sources and answering), FAKE_CLAUDE_TOOL_LOG (one JSON line per
 // tool use), FAKE_CLAUDE_STEP_MS (pause between tool uses in keep_searching),
 // FAKE_CLAUDE_RESCUE_SCENARIO (what a run without tools does under fetch_then_hang or
 // keep_searching; default success).
@@ -355,10 +356,15 @@ switch (scenario) {
       type: 'rate_limit_event',
       rate_limit_info: { status: 'allowed', resetsAt, rateLimitType: 'five_hour' },
     });
+    // Like the real one, it reads its pages, then takes a while to write its answer.
+    const think = Number(process.env.FAKE_CLAUDE_THINK_MS ?? 0);
     setTimeout(() => {
       const structured = output();
-      research(structured);
-      finish(result({ structured_output: structured }), 0);
+      research(structured, false);
+      setTimeout(() => {
+        toolUse('StructuredOutput', structured);
+        finish(result({ structured_output: structured }), 0);
+      }, think);
     }, delay);
     break;
   }

@@ -1,7 +1,8 @@
 // Deno's side of the Runtime seam: Deno's own stdin/stdout streams, the shared fs
 // driver, and children started through node:child_process in their own group.
 // Signalling a group (a negative pid) needs Deno's unrestricted --allow-run, so the
-// group is killed with the system `kill` command instead: --allow-run=claude,kill.
+// group is killed with the system `kill` command instead: --allow-run=claude,kill,sh
+// (sh for the watchdog, see adapters/shared/watchdog.ts).
 import type { Runtime, Subprocess } from '../../src/runtime.ts';
 import { fsCacheDriver } from '../node/cache-driver.ts';
 import { spawnNode } from '../node/spawn.ts';

@@ -2,16 +2,19 @@
 // node:process): command line → a subcommand (doctor, ask, config) or config → stdio
 // or HTTP, and a clean shutdown that kills every run on stdin EOF, SIGTERM, SIGINT or SIGHUP.
 import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { ResponseStyle } from '../../src/app.ts';
 import { isCommandLine, runCommand } from '../../src/cli/commands.ts';
-import { createLog } from '../../src/log.ts';
+import { clientText, createLog } from '../../src/log.ts';
 import { WebStreamTransport } from '../../src/mcp/stdio.ts';
 import type { Runtime } from '../../src/runtime.ts';
 import { startup } from '../../src/serve.ts';
 import { killAllChildren } from './children.ts';
+import { processTable } from './process-table.ts';
+import { reapOrphanRuns } from './run-record.ts';
 
 export interface Listen {
   readonly fetch: (request: Request) => Response | Promise<Response>;
@@ -49,6 +52,17 @@ export function runMain(
   }
 
   const { config, services } = started;
+  void reapOrphanRuns({
+    ...processTable({ proc: runtime.name !== 'deno' }),
+    tmp: tmpdir(),
+    self: process.pid,
+    clock: Date.now,
+  }).then(({ removed, killed }) => {
+    if (removed.length > 0)
+      log.info(
+        `removed ${removed.length} run dir(s) and ended ${killed.length} run(s) left by a server that died`,
+      );
+  });
   let stopping = false;
   const shutdown = (code: number) => {
     if (stopping) return;
@@ -70,7 +84,7 @@ export function runMain(
   if (http === undefined) {
     serveStdio(started.factory, {
       transport: new WebStreamTransport(runtime.stdio(), () => shutdown(0)),
-      onerror: (error) => log.warn(`stdio: ${error.message}`),
+      onerror: (error) => log.warn(`stdio: ${clientText(error.message)}`),
     });
     return;
   }

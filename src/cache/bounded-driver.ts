@@ -32,6 +32,8 @@ interface Slot {
 
 export function boundDriver(driver: Driver, options: BoundOptions): Driver {
   let active = 0;
+  /** Operations past their deadline that still hold a slot. */
+  let stuck = 0;
   const waiting: (() => void)[] = [];
 
   const acquire = (): Slot => {
@@ -63,11 +65,14 @@ export function boundDriver(driver: Driver, options: BoundOptions): Driver {
   };
 
   async function run<T>(op: string, ms: number, work: () => T | Promise<T>): Promise<T> {
+    // Every slot held by a stuck operation: fail at once rather than wait for a slot that may never come.
+    if (stuck >= options.concurrency) throw new CacheTimeout(op, 0);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const expired = new Promise<'expired'>((resolve) => {
       timer = setTimeout(() => resolve('expired'), ms);
     });
     const slot = acquire();
+    let late = false;
     try {
       if ((await Promise.race([slot.ready, expired])) === 'expired') {
         slot.release();
@@ -80,9 +85,16 @@ export function boundDriver(driver: Driver, options: BoundOptions): Driver {
           (value) => ({ ok: true as const, value }),
           (error: unknown) => ({ ok: false as const, error }),
         )
-        .finally(slot.release);
+        .finally(() => {
+          if (late) stuck -= 1;
+          slot.release();
+        });
       const outcome = await Promise.race([task, expired]);
-      if (outcome === 'expired') throw new CacheTimeout(op, ms);
+      if (outcome === 'expired') {
+        late = true;
+        stuck += 1;
+        throw new CacheTimeout(op, ms);
+      }
       if (!outcome.ok) throw outcome.error;
       return outcome.value;
     } catch (error) {

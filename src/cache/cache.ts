@@ -6,7 +6,10 @@ import type { Driver } from 'unstorage';
 import * as v from 'valibot';
 import type { Log } from '../log.ts';
 import { boundDriver, CacheTimeout } from './bounded-driver.ts';
+import { type Entry, FORMAT_VERSION, readEntry } from './entry.ts';
 import { sweepEntries } from './sweep.ts';
+
+export { FORMAT_VERSION } from './entry.ts';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -24,41 +27,18 @@ export function researchTtl(recency: Recency | undefined): number {
   return TTL.research[recency ?? 'any'];
 }
 
-/** Bumped whenever a cached value's shape changes: older entries then read as misses. */
-export const FORMAT_VERSION = 1;
 /** Without a size trigger, sweep at least this often (checked on writes; no timers to keep alive). */
 export const SWEEP_EVERY_MS = HOUR;
 /** Eviction stops at this share of the cap, so a full cache does not sweep on every write. */
 const LOW_WATER = 0.8;
 /** Consecutive failed writes, after earlier successes, that turn the cache off. */
 const FAILURES_TO_DISABLE = 3;
-/** A read or write slower than this is a miss or a skipped write: a local disk answers in milliseconds. */
-export const CACHE_OP_TIMEOUT_MS = 2000;
+/** A read or write slower than this is a miss or a skipped write: a local disk answers in milliseconds, even under load. */
+export const CACHE_OP_TIMEOUT_MS = 5000;
 /** Listing every entry for a sweep may take longer on a big cache. */
 const CACHE_LIST_TIMEOUT_MS = 30_000;
 /** Cache operations in flight at once: stuck ones then hold at most this many I/O threads. */
 const CACHE_OP_CONCURRENCY = 2;
-
-const EntrySchema = v.object({
-  v: v.literal(FORMAT_VERSION),
-  storedAt: v.number(),
-  expiresAt: v.number(),
-  value: v.unknown(),
-});
-type Entry = v.InferOutput<typeof EntrySchema>;
-
-function readEntry(raw: unknown): Entry | undefined {
-  let data: unknown = raw;
-  if (typeof raw === 'string') {
-    try {
-      data = JSON.parse(raw);
-    } catch {
-      return undefined; // garbage or a truncated file
-    }
-  }
-  const parsed = v.safeParse(EntrySchema, data);
-  return parsed.success ? parsed.output : undefined;
-}
 
 export type Validator<T> = ((value: unknown) => value is T) | v.GenericSchema<unknown, T>;
 

@@ -8,7 +8,12 @@ export type Client = (typeof CLIENTS)[number];
 
 export type Target =
   | { readonly kind: 'stdio'; readonly launch: Launch }
-  | { readonly kind: 'http'; readonly url: string };
+  | {
+      readonly kind: 'http';
+      readonly url: string;
+      /** WEB_MCP_HTTP_TOKEN is set here: the server most likely wants it even on loopback. */
+      readonly token?: boolean;
+    };
 
 export interface Snippet {
   /** What to paste or run: stdout carries only this. */
@@ -38,6 +43,10 @@ export function needsToken(url: string): boolean {
   return !isLoopbackHost(new URL(url).hostname.replace(/^\[|\]$/g, ''));
 }
 
+/** The header goes in when the server demands it or a token is in use; only ever as a reference. */
+const sendsToken = (target: { url: string; token?: boolean }) =>
+  target.token === true || needsToken(target.url);
+
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 const SAFE = /^[A-Za-z0-9_@%+=:,./-]+$/;
 const shell = (word: string) => (SAFE.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`);
@@ -52,17 +61,17 @@ function stdioEntry(launch: Launch, withType: boolean): Record<string, unknown> 
   };
 }
 
-function httpEntry(url: string, type: boolean): Record<string, unknown> {
+function httpEntry(target: { url: string; token?: boolean }, type: boolean): Record<string, unknown> {
   return {
     ...(type ? { type: 'http' } : {}),
-    url,
-    ...(needsToken(url) ? { headers: { Authorization: HEADER_PLACEHOLDER } } : {}),
+    url: target.url,
+    ...(sendsToken(target) ? { headers: { Authorization: HEADER_PLACEHOLDER } } : {}),
   };
 }
 
 function claudeCode(target: Target): string {
   if (target.kind === 'http') {
-    const header = needsToken(target.url) ? ` --header "Authorization: Bearer $${TOKEN_ENV}"` : '';
+    const header = sendsToken(target) ? ` --header "Authorization: Bearer $${TOKEN_ENV}"` : '';
     return `claude mcp add --transport http web ${shell(target.url)}${header}`;
   }
   const env = Object.entries(target.launch.env).map(([k, v]) => ` --env ${shell(`${k}=${v}`)}`);
@@ -74,7 +83,7 @@ function codex(target: Target): string {
   const lines = ['[mcp_servers.web]'];
   if (target.kind === 'http') {
     lines.push(`url = ${JSON.stringify(target.url)}`);
-    if (needsToken(target.url)) lines.push(`bearer_token_env_var = "${TOKEN_ENV}"`);
+    if (sendsToken(target)) lines.push(`bearer_token_env_var = "${TOKEN_ENV}"`);
   } else {
     lines.push(`command = ${JSON.stringify(target.launch.command)}`);
     lines.push(`args = [${target.launch.args.map((a) => JSON.stringify(a)).join(', ')}]`);
@@ -91,12 +100,12 @@ function body(client: Client, target: Target): string {
   if (client === 'claude-code') return claudeCode(target);
   if (client === 'codex') return codex(target);
   if (client === 'vscode') {
-    const entry = target.kind === 'http' ? httpEntry(target.url, true) : stdioEntry(target.launch, true);
+    const entry = target.kind === 'http' ? httpEntry(target, true) : stdioEntry(target.launch, true);
     return json({ servers: { web: entry } });
   }
   // Cursor's notation, which LM Studio and pi follow; the generic file also names the HTTP type.
   const entry =
-    target.kind === 'http' ? httpEntry(target.url, client === 'mcp-json') : stdioEntry(target.launch, false);
+    target.kind === 'http' ? httpEntry(target, client === 'mcp-json') : stdioEntry(target.launch, false);
   // pi-mcp-adapter reads a per-server tool time-out; the other mcp.json clients have no such field.
   const timeout = client === 'pi' ? { requestTimeoutMs: PI_REQUEST_TIMEOUT_MS } : {};
   return json({ mcpServers: { web: { ...entry, ...timeout } } });
@@ -107,7 +116,6 @@ export function clientSnippet(client: Client, target: Target): Snippet {
   const token = byEnv
     ? `set ${TOKEN_ENV} in your environment to the server's token`
     : `replace <${TOKEN_ENV}> with the server's token`;
-  const where =
-    target.kind === 'http' && needsToken(target.url) ? `${WHERE[client]}; ${token}` : WHERE[client];
+  const where = target.kind === 'http' && sendsToken(target) ? `${WHERE[client]}; ${token}` : WHERE[client];
   return { text: `${body(client, target)}\n`, where };
 }

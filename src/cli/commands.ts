@@ -115,7 +115,7 @@ async function config(io: CliIo, args: readonly string[]): Promise<number> {
     client,
     values.http === undefined
       ? { kind: 'stdio', launch: launchCommand({ runtime: io.runtime.name, root: io.root }, parsed.config) }
-      : { kind: 'http', url: httpUrl(values.http) },
+      : { kind: 'http', url: httpUrl(values.http), token: parsed.config.httpToken !== undefined },
   );
   io.out(snippet.text);
   io.err(`web-mcp: ${snippet.where}\n`);

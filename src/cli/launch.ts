@@ -32,7 +32,9 @@ export function fromRegistry(install: Installation): boolean {
 /** The documented Deno permissions (deno.json task `start`), with the cache dir and CLAUDE_BIN filled in. */
 export function denoPermissions(config: Pick<Config, 'cacheDir' | 'claudeBin'>): string[] {
   const reads = [config.cacheDir, '/tmp'].join(',');
-  const runs = ['claude', 'kill', ...(config.claudeBin === 'claude' ? [] : [config.claudeBin])].join(',');
+  const runs = ['claude', 'kill', 'sh', ...(config.claudeBin === 'claude' ? [] : [config.claudeBin])].join(
+    ',',
+  );
   return [
     '--unstable-no-legacy-abort',
     '--allow-env',

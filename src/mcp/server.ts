@@ -102,7 +102,11 @@ export function createServerFactory(options: FactoryOptions): McpServerFactory {
     .map((def) => ({ def, schema: precomputedSchema(def.input) }));
 
   return () => {
-    const server = new McpServer(options.info, { instructions: INSTRUCTIONS });
+    // The tool list never changes while the process runs: no client should wait for list_changed.
+    const server = new McpServer(options.info, {
+      instructions: INSTRUCTIONS,
+      capabilities: { tools: { listChanged: false } },
+    });
     for (const { def, schema } of prepared) {
       server.registerTool(
         def.name,

@@ -1,5 +1,6 @@
 // An MCP Transport over a pair of Web streams: newline-delimited JSON-RPC, so
 // the same serveStdio entry runs on Node, Bun and Deno from their own stdio streams.
+// A line that is not a message gets a JSON-RPC error reply, never silence.
 import {
   deserializeMessage,
   type JSONRPCMessage,
@@ -9,6 +10,12 @@ import {
 
 /** A single message larger than this closes the connection rather than exhaust memory. */
 const MAX_LINE_CHARS = 10 * 1024 * 1024;
+
+/** The id of a request that is otherwise malformed, when it has a usable one. */
+function idOf(data: unknown): string | number | null {
+  if (typeof data !== 'object' || data === null || !('id' in data)) return null;
+  return typeof data.id === 'string' || typeof data.id === 'number' ? data.id : null;
+}
 
 export class WebStreamTransport implements Transport {
   onclose?: (() => void) | undefined;
@@ -62,14 +69,48 @@ export class WebStreamTransport implements Transport {
 
   #deliver(line: string): void {
     if (line.trim() === '') return;
+    let data: unknown;
+    try {
+      data = JSON.parse(line);
+    } catch {
+      this.#refuse(
+        null,
+        -32700,
+        'Parse error: the line is not JSON',
+        `a line of ${line.length} characters was not JSON`,
+      );
+      return;
+    }
+    if (Array.isArray(data)) {
+      this.#refuse(
+        null,
+        -32600,
+        'Invalid Request: JSON-RPC batches are not supported; send one message per line',
+        `a batch of ${data.length} messages was refused`,
+      );
+      return;
+    }
     let message: JSONRPCMessage;
     try {
       message = deserializeMessage(line);
-    } catch (error) {
-      this.onerror?.(error instanceof Error ? error : new Error('stdin: a line was not a JSON-RPC message'));
+    } catch {
+      this.#refuse(
+        idOf(data),
+        -32600,
+        'Invalid Request: the line is not a JSON-RPC 2.0 message',
+        'a line was not a JSON-RPC message',
+      );
       return;
     }
     this.onmessage?.(message);
+  }
+
+  /** Answers a line that carried no message, and reports it in one short line. */
+  #refuse(id: string | number | null, code: number, message: string, why: string): void {
+    if (this.#closed) return;
+    const reply = JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } });
+    this.#writer.write(this.#encoder.encode(`${reply}\n`)).catch(() => {});
+    this.onerror?.(new Error(`stdin: ${why}; answered ${code}`));
   }
 
   async send(message: JSONRPCMessage): Promise<void> {

@@ -42,6 +42,18 @@ export function tokenize(text: string): string[] {
 const K1 = 1.2;
 const B = 0.75;
 
+/** Okapi IDF of each query term over the documents. */
+export function idfOf(docs: readonly (readonly string[])[], query: readonly string[]): Map<string, number> {
+  const n = docs.length;
+  const idf = new Map<string, number>();
+  const sets = docs.map((d) => new Set(d));
+  for (const t of new Set(query)) {
+    const df = sets.reduce((s, d) => s + (d.has(t) ? 1 : 0), 0);
+    idf.set(t, Math.log(1 + (n - df + 0.5) / (df + 0.5)));
+  }
+  return idf;
+}
+
 /** BM25 score of each document (already tokenised) against the query terms. */
 export function bm25(docs: readonly (readonly string[])[], query: readonly string[]): number[] {
   const terms = [...new Set(query)];
@@ -53,11 +65,7 @@ export function bm25(docs: readonly (readonly string[])[], query: readonly strin
     return f;
   });
   const avgLen = docs.reduce((s, d) => s + d.length, 0) / n || 1;
-  const idf = new Map<string, number>();
-  for (const t of terms) {
-    const df = freqs.reduce((s, f) => s + (f.has(t) ? 1 : 0), 0);
-    idf.set(t, Math.log(1 + (n - df + 0.5) / (df + 0.5)));
-  }
+  const idf = idfOf(docs, terms);
   return freqs.map((f, i) => {
     const len = docs[i]?.length ?? 0;
     let score = 0;

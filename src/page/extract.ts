@@ -1,9 +1,9 @@
-// The page's main text: Readability on linkedom, cleaned, then compact
-// markdown and plain text; falls back to the cleaned body when Readability finds little.
-import type { Readability as ReadabilityClass } from '@mozilla/readability';
-import { cleanArticle, cleanBody } from './clean.ts';
-import { blockText, parseDocument, visibleTextLength } from './html-dom.ts';
+// The page's main text, chosen by page kind (main-content.ts), as compact markdown and
+// plain text, with the title and a verdict on whether it is too thin to answer from.
+import { blockText } from './html-dom.ts';
+import { mainContent } from './main-content.ts';
 import { toMarkdown } from './markdown.ts';
+import type { PageKind } from './page-kind.ts';
 import { extractPlain, mimeOf, readsAsHtml } from './plain.ts';
 import { judgeThin } from './thin.ts';
 
@@ -11,6 +11,8 @@ export interface Extracted {
   readonly title: string;
   readonly byline?: string;
   readonly published?: string;
+  /** What the page is (article, forum, documentation, product, listing); absent for non-HTML bodies. */
+  readonly kind?: PageKind;
   readonly markdown: string;
   /** Plain text of the same content, one line per block: what quotes are checked against. */
   readonly text: string;
@@ -21,20 +23,6 @@ export interface Extracted {
 /** A body this service cannot read (PDF, images, archives…), by media type. */
 export interface Unsupported {
   readonly unsupported: string;
-}
-
-type ReadabilityCtor = typeof ReadabilityClass;
-let readability: Promise<ReadabilityCtor> | undefined;
-
-function loadReadability(): Promise<ReadabilityCtor> {
-  readability ??= import('@mozilla/readability').then((m) => {
-    // Bundled, this CommonJS module arrives as a default export only.
-    const mod: { Readability?: ReadabilityCtor; default?: { Readability: ReadabilityCtor } } = m;
-    const ctor = mod.Readability ?? mod.default?.Readability;
-    if (ctor === undefined) throw new Error('@mozilla/readability exports no Readability');
-    return ctor;
-  });
-  return readability;
 }
 
 function baseUrl(document: Document, url: string): string {
@@ -53,40 +41,18 @@ function nonEmpty(value: string | null | undefined): string | undefined {
   return v ? v : undefined;
 }
 
-// Readability sometimes settles on a fragment (a caption, a teaser) of a page
-// whose text lives elsewhere, e.g. listings and docs indexes: then the body wins.
-function foundTooLittle(articleChars: number, bodyChars: number): boolean {
-  return articleChars < 500 && articleChars < bodyChars * 0.2;
-}
-
 export async function extractPage(html: string, url: string): Promise<Extracted> {
-  const [parsed, Readability] = await Promise.all([parseDocument(html), loadReadability()]);
-  const { document } = parsed;
+  const main = await mainContent(html, url);
+  const { document, root } = main;
   const base = baseUrl(document, url);
-  const bodyChars = document.body ? visibleTextLength(document.body) : 0;
-  const noscript = Array.from(document.querySelectorAll('noscript'), (n) => n.textContent ?? '')
-    .join(' ')
-    .slice(0, 5000);
-  const pageTitle = nonEmpty(document.title);
-  const article = new Readability(document, {
-    keepClasses: true,
-    serializer: (node: Node) => node,
-  }).parse();
-  const content = article?.content;
-  let root = content?.nodeType === 1 ? (content as Element) : null;
-  if (root) cleanArticle(root);
-  if (!root || foundTooLittle(visibleTextLength(root), bodyChars)) {
-    // Readability has rewritten the document in place; start again from the source.
-    const fresh = (await parseDocument(html)).document;
-    root = fresh.body ? cleanBody(fresh.body) : null;
-  }
   const markdown = root ? await toMarkdown(root, base) : '';
   const text = root ? blockText(root) : '';
-  const verdict = judgeThin(text, noscript);
+  const verdict = judgeThin(text, main.shellText);
   return {
-    title: nonEmpty(article?.title) ?? pageTitle ?? titleFromUrl(url),
-    ...optional('byline', nonEmpty(article?.byline)),
-    ...optional('published', nonEmpty(article?.publishedTime)),
+    title: nonEmpty(main.title) ?? nonEmpty(document.title) ?? titleFromUrl(url),
+    ...optional('byline', nonEmpty(main.byline)),
+    ...optional('published', nonEmpty(main.published)),
+    kind: main.kind,
     markdown,
     text,
     thin: verdict.thin,

@@ -41,7 +41,7 @@ export async function answerPage(
   if (page.thin) return { ...thinReply(page), meta: meta(deps.model) };
 
   const goal = req.goal.trim() === '' ? GIST : req.goal;
-  const passages = selectPassages(page.markdown, req.goal, PASSAGE_BUDGET_TOKENS);
+  const passages = await selectPassages(page.markdown, req.goal, PASSAGE_BUDGET_TOKENS);
   call.progress(`reading: ${page.url}`);
   const of = Math.round(req.budgetMs / 1000);
   const status = (seconds: number) => `answering from ${page.url} (${seconds} s of ${of} s)`;

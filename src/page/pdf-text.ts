@@ -13,7 +13,7 @@ import {
   pickTitle,
   toBlocks,
 } from './pdf-clean.ts';
-import { checkPdfStreams } from './pdf-guard.ts';
+import { checkPdfStreams, hasImages, indexOfBytes } from './pdf-guard.ts';
 import { type Run, readingOrder } from './pdf-layout.ts';
 import { THIN_CHARS } from './thin.ts';
 
@@ -52,7 +52,9 @@ async function pageRuns(doc: PDFDocumentProxy, n: number): Promise<PdfPage> {
     const runs: Run[] = [];
     for (const item of content.items) {
       if (!isTextItem(item) || item.str === '') continue;
-      const [, , c = 0, d = 0, x = 0, y = 0] = item.transform as number[];
+      const [, , c = 0, d = 0, x = 0, y = 0] = item.transform.map((n: unknown) =>
+        typeof n === 'number' && Number.isFinite(n) ? n : 0,
+      );
       runs.push({
         text: item.str,
         x: x - x0,
@@ -96,12 +98,9 @@ const thin = (title: string, reason: string, rest: Partial<Extracted> = {}): Pdf
   thinReason: reason,
 });
 
-function hasImages(bytes: Uint8Array): boolean {
-  return /\/Subtype\s*\/Image\b/.test(new TextDecoder('latin1').decode(bytes));
-}
-
+/** Readers look for the end marker in the last kilobyte or so; a cut-off download has none. */
 function hasEndMarker(bytes: Uint8Array): boolean {
-  return new TextDecoder('latin1').decode(bytes.subarray(Math.max(0, bytes.length - 2048))).includes('%%EOF');
+  return indexOfBytes(bytes, '%%EOF', Math.max(0, bytes.length - 2048)) >= 0;
 }
 
 /** Reads `bytes` as a PDF: its text, a thin verdict (scan, encrypted, noise), or why it cannot be read. */
@@ -134,21 +133,38 @@ export async function extractPdf(
     verbosity: 0,
   });
   let stopped: 'time' | 'cancelled' | undefined;
+  // A destroyed document can leave pdf.js promises pending for good: every await races this.
+  let halt: (error: Error) => void = () => {};
+  const halted = new Promise<never>((_, reject) => {
+    halt = reject;
+  });
+  halted.catch(() => {});
+  const bounded = <T>(work: Promise<T>): Promise<T> => Promise.race([work, halted]);
   const stop = (why: 'time' | 'cancelled') => {
     stopped ??= why;
+    halt(new Error(why));
     task.destroy().catch(() => {});
   };
   const timer = setTimeout(() => stop('time'), options.timeoutMs);
   const onAbort = () => stop('cancelled');
   options.signal?.addEventListener('abort', onAbort, { once: true });
+  if (options.signal?.aborted) stop('cancelled');
   try {
-    const doc = await task.promise;
+    const doc = await bounded(task.promise);
     const total = doc.numPages;
     const read = Math.min(total, options.maxPages);
     const pages: PdfPage[] = [];
-    for (let n = 1; n <= read && stopped === undefined; n++) pages.push(await pageRuns(doc, n));
-    if (stopped !== undefined) throw new Error(stopped);
-    const info = await doc.getMetadata().catch(() => undefined);
+    for (let n = 1; n <= read && stopped === undefined; n++) {
+      try {
+        pages.push(await bounded(pageRuns(doc, n)));
+      } catch (error) {
+        // Out of time with pages in hand: answer from those, and say where reading stopped.
+        if (stopped === 'time' && pages.length > 0) break;
+        throw error;
+      }
+    }
+    if (stopped === 'cancelled' || (stopped === 'time' && pages.length === 0)) throw new Error(stopped);
+    const info = stopped === undefined ? await bounded(doc.getMetadata()).catch(() => undefined) : undefined;
     const meta = v.safeParse(InfoTitle, info?.info);
     const title =
       pickTitle(meta.success ? meta.output.Title : undefined, pages[0]?.lines ?? []) ?? fallbackTitle;
@@ -163,7 +179,14 @@ export async function extractPdf(
       return thin(title, `the PDF has almost no text layer (${chars} characters in ${read} pages)`);
     if (looksLikeNoise(text))
       return thin(title, "the PDF's fonts have no Unicode map, so its text comes out as noise");
-    const gaps = total > read ? [`The PDF has ${total} pages; only the first ${read} were read.`] : [];
+    const gaps =
+      stopped === 'time'
+        ? [
+            `Reading the PDF stopped at the ${options.timeoutMs / 1000} s limit after ${pages.length} of its ${total} pages.`,
+          ]
+        : total > read
+          ? [`The PDF has ${total} pages; only the first ${read} were read.`]
+          : [];
     return { title, markdown, text, thin: false, ...(gaps.length > 0 ? { gaps } : {}) };
   } catch (error) {
     if (stopped === 'cancelled')

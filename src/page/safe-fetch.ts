@@ -61,8 +61,8 @@ function join(chunks: readonly Uint8Array[], total: number): Uint8Array {
 }
 
 /**
- * The body, or its cap once it passes it (the rest is never read). A body past the page
- * cap that starts with the PDF signature, whatever its Content-Type, gets the PDF cap.
+ * The body, or its cap once it passes it (the rest is never read). A body that starts
+ * with the PDF signature, whatever its Content-Type, has the PDF cap instead of the page cap.
  */
 async function readCapped(
   body: ReadableStream<Uint8Array> | null,
@@ -80,15 +80,15 @@ async function readCapped(
       if (done) break;
       total += value.byteLength;
       chunks.push(value);
-      if (total > cap && cap === caps.page && caps.pdf > caps.page && looksLikePdf(join(chunks, total)))
-        cap = caps.pdf;
+      if (total > cap && cap === caps.page && looksLikePdf(join(chunks, total))) cap = caps.pdf;
       if (total > cap) return { over: cap };
     }
   } finally {
     // Stops the download (and frees the connection) when we leave early.
     reader.cancel().catch(() => {});
   }
-  return join(chunks, total);
+  const bytes = join(chunks, total);
+  return total > caps.pdf && looksLikePdf(bytes) ? { over: caps.pdf } : bytes;
 }
 
 async function fetchHops(start: URL, opts: SafeFetchOptions, signal: AbortSignal, race: Race) {

@@ -33,14 +33,14 @@ export function holdsAnything(held: Held): boolean {
 }
 
 /** The rescue run: no tools, the held material fenced, the same reply schema as research. */
-export function rescueJob(
+export async function rescueJob(
   input: { readonly question: string; readonly goal: string | undefined; readonly maxTokens: number },
   held: Held,
-): ClaudeJob {
+): Promise<ClaudeJob> {
   const query = [input.question, input.goal ?? ''].join(' ').trim();
   const parts: string[] = [];
   for (const [url, text] of [...held.pages].slice(0, MAX_PAGES)) {
-    const passages = selectPassages(text, query, PAGE_TOKENS);
+    const passages = await selectPassages(text, query, PAGE_TOKENS);
     if (passages.length > 0) parts.push(`Page: ${url}\n${passages.join('\n\n')}`);
   }
   for (const r of held.snippets) parts.push(`Search result: ${r.title}\nURL: ${r.url}\n${r.snippet}`);

@@ -67,7 +67,7 @@ export async function rescue(
   const material = describeHeld(held);
   call.progress(`stopped: the research ${stoppedBecause(why)}; answering from ${material}`);
   call.setStatus((seconds) => `answering from ${material} (${seconds} s)`);
-  const run = await runJob(deps, rescueJob(input, held), signal);
+  const run = await runJob(deps, await rescueJob(input, held), signal);
   if (isToolError(run)) {
     if (signal.aborted && abortCode(signal.reason) === 'cancelled') return cancelled();
     const how = run.code === 'timeout' ? 'did not finish in time either' : `failed too (${run.code})`;

@@ -47,7 +47,7 @@ function post(app: ReturnType<typeof createApp>, headers: Record<string, string>
 describe('HTTP guard on loopback without a token', () => {
   it('accepts localhost Host and Origin', async () => {
     for (const host of ['localhost:8787', '127.0.0.1:8787', '[::1]:8787', 'localhost']) {
-      const res = await post(loopbackApp, { host, origin: 'http://localhost:3000' });
+      const res = await post(loopbackApp, { host, origin: 'http://localhost:8787' });
       assert.equal(res.status, 200, host);
     }
   });
@@ -69,6 +69,19 @@ describe('HTTP guard on loopback without a token', () => {
   it('refuses a foreign Origin with 403', async () => {
     const res = await post(loopbackApp, { host: 'localhost:8787', origin: 'http://evil.example' });
     assert.equal(res.status, 403);
+  });
+
+  it('refuses an Origin on another local port, or not over http, with 403', async () => {
+    for (const origin of [
+      'http://localhost:3000',
+      'http://127.0.0.1',
+      'https://localhost:8787',
+      'http://localhost:8787.evil.example',
+      'null',
+    ]) {
+      const res = await post(loopbackApp, { host: 'localhost:8787', origin });
+      assert.equal(res.status, 403, origin);
+    }
   });
 
   it('answers GET /healthz with a tiny status and no secrets', async () => {
@@ -116,6 +129,28 @@ describe('HTTP guard with a token', () => {
 
   it('needs the token for /healthz too', async () => {
     assert.equal((await tokenApp.request('/healthz')).status, 401);
+  });
+
+  it('says which header to send, in the body and in WWW-Authenticate', async () => {
+    for (const authorization of [undefined, 'Bearer wrong', 'Basic xyz']) {
+      const res = await post(tokenApp, { host: 'example.test', ...(authorization ? { authorization } : {}) });
+      assert.equal(res.status, 401);
+      assert.match(await res.text(), /send Authorization: Bearer <WEB_MCP_HTTP_TOKEN>/);
+      assert.match(res.headers.get('www-authenticate') ?? '', /^Bearer realm="web-mcp"/);
+    }
+  });
+
+  it('answers OAuth discovery with 404 without the token, so clients do not start OAuth', async () => {
+    for (const path of [
+      '/.well-known/oauth-protected-resource',
+      '/.well-known/oauth-protected-resource/mcp',
+      '/.well-known/oauth-authorization-server',
+      '/.well-known/oauth-authorization-server/mcp',
+    ]) {
+      const res = await tokenApp.request(path, { headers: { host: 'example.test' } });
+      assert.equal(res.status, 404, path);
+      assert.doesNotMatch(await res.text(), new RegExp(TOKEN));
+    }
   });
 
   it('serves tools/list to a legacy client with the token', async () => {

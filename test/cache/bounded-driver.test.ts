@@ -69,6 +69,21 @@ describe('boundDriver', () => {
     hung.release();
   });
 
+  it('fails at once, without waiting, while every slot is held by a stuck operation', async () => {
+    const hung = hungDriver();
+    const bounded = boundDriver(hung.driver, {
+      timeoutMs: 100,
+      listTimeoutMs: 100,
+      concurrency: 2,
+      onTimeout() {},
+    });
+    await Promise.allSettled([bounded.getItem('a', {}), bounded.getItem('b', {})]);
+    const took = await elapsed(() => assert.rejects(async () => bounded.getItem('c', {}), CacheTimeout));
+    assert.ok(took < 50, `waited ${took} ms`);
+    assert.equal(hung.started(), 2);
+    hung.release();
+  });
+
   it('frees the slot when the stuck operation finally ends', async () => {
     const hung = hungDriver();
     const bounded = boundDriver(hung.driver, {

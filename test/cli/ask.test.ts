@@ -30,7 +30,7 @@ for (const entry of entries()) {
         sources: [{ title: 'Releases', url: `${page.url}/releases` }],
         gaps: [],
       };
-      box = sandbox({ FAKE_CLAUDE_OUTPUT: JSON.stringify(draft) });
+      box = sandbox({ FAKE_CLAUDE_OUTPUT: JSON.stringify(draft), FAKE_CLAUDE_THINK_MS: '1500' });
       env = box.env({ WEB_MCP_ALLOW_HOSTS: `127.0.0.1:${page.port}` });
     });
     after(async () => {

@@ -64,6 +64,22 @@ describe('config snippets', () => {
     assert.match(clientSnippet('codex', VARIANTS['http-token']!).where, /set WEB_MCP_HTTP_TOKEN/);
   });
 
+  it('sends the header on loopback too when a token is in use, as a reference, never the token', () => {
+    const target: Target = { kind: 'http', url: 'http://127.0.0.1:8787/mcp', token: true };
+    assert.match(
+      clientSnippet('claude-code', target).text,
+      / --header "Authorization: Bearer \$WEB_MCP_HTTP_TOKEN"$/m,
+    );
+    assert.match(clientSnippet('codex', target).text, /^bearer_token_env_var = "WEB_MCP_HTTP_TOKEN"$/m);
+    for (const client of ['vscode', 'cursor', 'mcp-json', 'lm-studio', 'pi'] as const) {
+      const entry = Object.values(JSON.parse(clientSnippet(client, target).text))[0] as {
+        web: { headers?: Record<string, string> };
+      };
+      assert.deepEqual(entry.web.headers, { Authorization: 'Bearer <WEB_MCP_HTTP_TOKEN>' }, client);
+    }
+    assert.equal(clientSnippet('vscode', { ...target, token: false }).text.includes('Authorization'), false);
+  });
+
   it('names the package instead of a throwaway npx, bunx or Deno cache path', () => {
     assert.equal(
       fromRegistry({ runtime: 'node', root: '/home/me/.npm/_npx/abc/node_modules/web-mcp' }),
@@ -93,7 +109,10 @@ describe('config snippets', () => {
       { runtime: 'deno', root: '/r' },
       { ...CONFIG, claudeBin: '/opt/claude/bin/claude' },
     );
-    assert.ok(launch.args.includes('--allow-run=claude,kill,/opt/claude/bin/claude'), launch.args.join(' '));
+    assert.ok(
+      launch.args.includes('--allow-run=claude,kill,sh,/opt/claude/bin/claude'),
+      launch.args.join(' '),
+    );
   });
 });
 
@@ -117,6 +136,21 @@ for (const entry of entries()) {
       assert.equal(badUrl.code, 2);
       assert.equal(badUrl.stdout, '');
       assert.match(badUrl.stderr, /^web-mcp config: --http must be the server's http\(s\) URL[^\n]*\n$/m);
+      const secret = 'a-secret-of-twenty-chars';
+      const withToken = await runCli(
+        entry,
+        ['config', 'claude-code', '--http', 'http://127.0.0.1:8787/mcp'],
+        {
+          WEB_MCP_HTTP_TOKEN: secret,
+        },
+      );
+      assert.equal(withToken.code, 0, withToken.stderr);
+      assert.match(withToken.stdout, /--header "Authorization: Bearer \$WEB_MCP_HTTP_TOKEN"/);
+      assert.equal(
+        `${withToken.stdout}${withToken.stderr}`.includes(secret),
+        false,
+        'never the token itself',
+      );
       const badClient = await runCli(entry, ['config', 'emacs']);
       assert.equal(badClient.code, 2);
       assert.match(badClient.stderr, /name one client: claude-code, mcp-json/);

@@ -41,4 +41,27 @@ describe('README', () => {
     const replies = section('Replies');
     for (const code of ERROR_CODES) assert.ok(replies.includes(`\`${code}\``), code);
   });
+
+  it('has a License section naming the license of LICENSE and package.json', () => {
+    const license = readFileSync(new URL('../../LICENSE', import.meta.url), 'utf8');
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      license: string;
+    };
+    assert.match(license, new RegExp(`^${pkg.license} License`));
+    assert.match(section('License'), new RegExp(`\\b${pkg.license}\\b.*\\(LICENSE\\)`));
+  });
+
+  it('says what a call spends, each point backed by a test elsewhere', () => {
+    const spends = section('What a call spends');
+    // Claude runs per uncached call and Brave requests per call: test/integration/first-call.test.ts;
+    // recency to Brave freshness: test/brave/client.test.ts; to the prompt: test/research/prompts.test.ts.
+    for (const claim of [
+      /usage limits/,
+      /one Brave request/,
+      /recency.*exact for Brave/s,
+      /runs low on code/,
+    ]) {
+      assert.match(spends, claim);
+    }
+  });
 });

@@ -124,7 +124,10 @@ export async function hyphenatedPdf(): Promise<Uint8Array> {
 }
 
 /** A grey PNG of `size`×`size` pixels, made by hand (no image library needed). */
-function greyPng(size: number): Uint8Array {
+function greyPng(
+  size: number,
+  pixel: (x: number, y: number) => number = (x, y) => (x * y) & 0xff,
+): Uint8Array {
   const crcTable = Array.from({ length: 256 }, (_, n) => {
     let c = n;
     for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
@@ -150,7 +153,7 @@ function greyPng(size: number): Uint8Array {
   hv.setUint32(4, size);
   header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
   const rows = new Uint8Array(size * (size + 1));
-  for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) rows[y * (size + 1) + 1 + x] = (x * y) & 0xff;
+  for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) rows[y * (size + 1) + 1 + x] = pixel(x, y);
   const parts = [
     Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a),
     chunk('IHDR', header),
@@ -193,18 +196,29 @@ export async function manyPagesPdf(pages: number): Promise<Uint8Array> {
   return doc.save({ objectsPerTick: Number.POSITIVE_INFINITY });
 }
 
-/** A text PDF of about `megabytes` MB: many pages of body text (for the benchmark). */
+/**
+ * About `megabytes` MB the way large real PDFs are: 150 pages of body text, each with a
+ * photo-like image (noise, so it does not compress) that text extraction must not decode.
+ */
 export async function largePdf(megabytes: number): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
+  doc.setTitle('Tidal Power: The Long Report');
   const { regular, bold } = await fonts(doc);
   const lines = wrap(BODY.join(' ').repeat(3), regular, 10, 470);
-  let n = 0;
-  // pdf-lib compresses nothing, so about 3.4 KB of drawn text makes a page.
-  while (n * 3400 < megabytes * 1_048_576) {
-    n += 1;
+  const pages = 150;
+  // pdf-lib stores the grey noise at about 1.6 bytes a pixel.
+  const side = Math.ceil(Math.sqrt((megabytes * 1_048_576) / pages / 1.6));
+  let seed = 1;
+  const noise = () => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return seed >>> 24;
+  };
+  for (let n = 1; n <= pages; n++) {
     const page = doc.addPage([WIDTH, HEIGHT]);
     page.drawText(`Chapter ${n}`, { x: 72, y: 730, size: 16, font: bold });
-    drawLines(page, lines.slice(0, 40), 72, 700, regular, 10);
+    drawLines(page, lines.slice(0, 30), 72, 700, regular, 10);
+    const image = await doc.embedPng(greyPng(side, noise));
+    page.drawImage(image, { x: 72, y: 72, width: 200, height: 150 });
   }
   return doc.save({ objectsPerTick: Number.POSITIVE_INFINITY });
 }

@@ -53,7 +53,7 @@ for (const entry of entries()) {
     });
     /** A fresh sandbox whose fake claude answers with `output`. */
     const fakeAnswering = (output: object) => {
-      const box = sandbox({ FAKE_CLAUDE_OUTPUT: JSON.stringify(output) });
+      const box = sandbox({ FAKE_CLAUDE_OUTPUT: JSON.stringify(output), FAKE_CLAUDE_THINK_MS: '1500' });
       boxes.push(box);
       return box;
     };

@@ -47,7 +47,7 @@ for (const entry of entries()) {
       }
     });
 
-    it('writes nothing but JSON-RPC on stdout and exits when stdin closes', async () => {
+    it('writes nothing but JSON-RPC on stdout, answers bad lines and batches, exits when stdin closes', async () => {
       const lines = [
         {
           jsonrpc: '2.0',
@@ -68,28 +68,58 @@ for (const entry of entries()) {
           params: { name: 'web_lookup', arguments: { question: '' } },
         },
       ];
+      const batch = [{ jsonrpc: '2.0', id: 4, method: 'tools/list', params: {} }];
+      const forged = { jsonrpc: '2.0', id: 5, method: 'x\n\u001b[31mweb-mcp: warning: forged' };
       const child = spawn(entry.command, [...entry.args], {
         env: baseEnv(),
         stdio: ['pipe', 'pipe', 'pipe'],
       });
       let stdout = '';
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+      });
       const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+      const bad = `not json at all ${'x'.repeat(3000)}`;
       await new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no answers: ${stdout}`)), 20_000);
         child.stdout.on('data', (chunk: Buffer) => {
           stdout += chunk.toString();
-          if (stdout.split('\n').filter((l) => l.trim()).length >= 3) {
+          if (stdout.split('\n').filter((l) => l.trim()).length >= 6) {
             clearTimeout(timer);
             resolve();
           }
         });
-        child.stdin.write(`${lines.map((l) => JSON.stringify(l)).join('\n')}\nnot json at all\n`);
+        const sent = [
+          ...lines.map((l) => JSON.stringify(l)),
+          bad,
+          JSON.stringify(batch),
+          JSON.stringify(forged),
+        ];
+        child.stdin.write(`${sent.join('\n')}\n`);
       });
       child.stdin.end();
       assert.equal(await exited, 0);
-      const out = stdout.trim().split('\n');
-      assert.equal(out.length, 3);
-      for (const line of out) assert.equal(JSON.parse(line).jsonrpc, '2.0');
+      const out = stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { jsonrpc: string; id: unknown; error?: { code: number } });
+      assert.equal(out.length, 6);
+      for (const message of out) assert.equal(message.jsonrpc, '2.0');
+      const errors = out.filter((m) => m.id === null).map((m) => m.error?.code);
+      assert.deepEqual(errors, [-32700, -32600], 'the bad line and the batch each got an error reply');
+      const unknown = out.find((m) => m.id === 5);
+      assert.ok(unknown?.error, 'the odd method got an error reply');
+      const ours = stderr.split('\n').filter((line) => line.startsWith('web-mcp:'));
+      assert.ok(
+        ours.some((line) => /not JSON; answered -32700$/.test(line)),
+        `one short line for the bad one:\n${stderr}`,
+      );
+      for (const line of ours) {
+        assert.ok(line.length <= 300, `a log line of ${line.length} characters`);
+        assert.doesNotMatch(line, /\u001b/, 'no raw escape reaches the log');
+      }
+      assert.doesNotMatch(stderr, /^web-mcp: warning: forged/m, 'no forged log line');
     });
   });
 

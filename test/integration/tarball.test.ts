@@ -54,6 +54,11 @@ describe('packed tarball', () => {
     }
   });
 
+  it('names code a package carries inside it under its own license (PDF.js in unpdf)', () => {
+    const notices = tarballText(tarball, 'THIRD_PARTY_NOTICES.md');
+    assert.match(notices, /\| PDF\.js \(inside unpdf\) \| \d+\.\d+\.\d+ \| Apache-2\.0 \|/);
+  });
+
   it("carries Readability's Apache-2.0 license text", () => {
     const notices = tarballText(tarball, 'THIRD_PARTY_NOTICES.md');
     const start = notices.indexOf('## @mozilla/readability ');

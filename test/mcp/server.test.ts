@@ -114,6 +114,9 @@ describe('server factory with the real tools', () => {
         const { tools } = await client.listTools();
         const byName = new Map(tools.map((t) => [t.name, t]));
         assert.deepEqual([...byName.keys()].sort(), [...ALL, 'web_search'].sort());
+        const capabilities = client.getServerCapabilities();
+        assert.ok(capabilities?.tools, 'tools are advertised');
+        assert.notEqual(capabilities.tools.listChanged, true, 'the list never changes');
         for (const tool of tools) {
           assert.equal(tool.annotations?.readOnlyHint, true, tool.name);
           assert.equal(tool.annotations?.openWorldHint, true, tool.name);

@@ -97,12 +97,18 @@ describe('third-party notices', () => {
       },
       'node_modules/silent': { pkg: { name: 'silent', version: '0.1.0' }, files: { LICENSE: 'x' } },
       'node_modules/textless': { pkg: { name: 'textless', version: '3.0.0', license: 'MIT' } },
+      // A package known to carry other code (scripts/licenses/embedded.json), at a version not checked.
+      'node_modules/unpdf': {
+        pkg: { name: 'unpdf', version: '0.0.1', license: 'MIT' },
+        files: { LICENSE: 'MIT' },
+      },
     });
     const result = run(root);
     assert.equal(result.status, 1);
-    assert.match(result.stderr, /3 bundled package\(s\) cannot be shipped/);
+    assert.match(result.stderr, /4 bundled package\(s\) cannot be shipped/);
     assert.match(result.stderr, /copyleft@1\.0\.0 .*license "GPL-3\.0-only" is not in the allow-list/);
     assert.match(result.stderr, /silent@0\.1\.0 .*names no license/);
     assert.match(result.stderr, /textless@3\.0\.0 .*ships no LICENSE file/);
+    assert.match(result.stderr, /unpdf@0\.0\.1 .*embedded\.json was checked for version/);
   });
 });

@@ -1,0 +1,69 @@
+// The two extraction corpora next to the repo: the modern-web pages (typed, with their
+// main text) and Mozilla Readability's test pages (expected text from Readability 0.6.0).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { REPO } from './report.ts';
+
+export interface CorpusPage {
+  readonly corpus: 'modern' | 'readability';
+  readonly id: string;
+  readonly type: string;
+  readonly url: string;
+  readonly html: string;
+  readonly expected: string;
+}
+
+interface Truth {
+  readonly articleBody: string;
+  readonly url: string;
+  readonly type: string;
+}
+
+export const MODERN_DIR = resolve(REPO, process.env.WEB_MCP_MODERN_DIR ?? '../shared/data/modern-dev');
+export const PAGES_DIR = resolve(REPO, process.env.WEB_MCP_PAGES_DIR ?? '../shared/data/pages');
+
+function isTruth(v: unknown): v is Truth {
+  if (typeof v !== 'object' || v === null) return false;
+  const r = v as Record<string, unknown>;
+  return typeof r.articleBody === 'string' && typeof r.url === 'string' && typeof r.type === 'string';
+}
+
+export function loadModern(dir = MODERN_DIR): CorpusPage[] {
+  const file = join(dir, 'ground-truth.json');
+  if (!existsSync(file)) return [];
+  const truth: Record<string, unknown> = JSON.parse(readFileSync(file, 'utf8'));
+  return Object.entries(truth)
+    .filter((e): e is [string, Truth] => isTruth(e[1]) && existsSync(join(dir, 'html', `${e[0]}.html.gz`)))
+    .sort((a, b) => a[0].localeCompare(b[0]))
+    .map(([id, t]) => ({
+      corpus: 'modern' as const,
+      id,
+      // One page is typed "blog": it is an article.
+      type: t.type === 'blog' ? 'article' : t.type,
+      url: t.url,
+      html: gunzipSync(readFileSync(join(dir, 'html', `${id}.html.gz`))).toString('utf8'),
+      expected: t.articleBody,
+    }));
+}
+
+export function loadReadabilityPages(dir = PAGES_DIR): CorpusPage[] {
+  const pages = existsSync(join(dir, 'pages')) ? join(dir, 'pages') : dir;
+  if (!existsSync(pages)) return [];
+  const overrides = join(dir, 'pages-0.6.0-overrides');
+  return readdirSync(pages)
+    .filter((name) => existsSync(join(pages, name, 'source.html')))
+    .sort()
+    .map((name) => {
+      // npm ships Readability 0.6.0; three pages changed after it.
+      const over = join(overrides, name, 'expected.txt');
+      return {
+        corpus: 'readability' as const,
+        id: name,
+        type: 'article',
+        url: 'http://fakehost/test/page.html',
+        html: readFileSync(join(pages, name, 'source.html'), 'utf8'),
+        expected: readFileSync(existsSync(over) ? over : join(pages, name, 'expected.txt'), 'utf8'),
+      };
+    });
+}

@@ -1,0 +1,27 @@
+// One stored cache entry: a versioned JSON envelope with its own expiry, and the
+// reader that turns whatever is on disk (garbage, a torn file, an old shape) into an entry or nothing.
+import * as v from 'valibot';
+
+/** Bumped whenever a cached value's shape changes: older entries then read as misses. */
+export const FORMAT_VERSION = 1;
+
+const EntrySchema = v.object({
+  v: v.literal(FORMAT_VERSION),
+  storedAt: v.number(),
+  expiresAt: v.number(),
+  value: v.unknown(),
+});
+export type Entry = v.InferOutput<typeof EntrySchema>;
+
+export function readEntry(raw: unknown): Entry | undefined {
+  let data: unknown = raw;
+  if (typeof raw === 'string') {
+    try {
+      data = JSON.parse(raw);
+    } catch {
+      return undefined; // garbage or a truncated file
+    }
+  }
+  const parsed = v.safeParse(EntrySchema, data);
+  return parsed.success ? parsed.output : undefined;
+}

@@ -1,0 +1,137 @@
+// Picks the page's main content by its kind: Readability for stories, the chrome-stripped
+// content region for threads, docs, products and listings, and for pages that say nothing
+// of their kind, whichever of the two reads the page without losing most of it.
+import type { Readability as ReadabilityClass } from '@mozilla/readability';
+import { cleanArticle } from './clean.ts';
+import { parseDocument, visibleTextLength } from './html-dom.ts';
+import { detectKind, type PageKind } from './page-kind.ts';
+import { contentRegion } from './region.ts';
+
+type ReadabilityCtor = typeof ReadabilityClass;
+let readability: Promise<ReadabilityCtor> | undefined;
+
+function loadReadability(): Promise<ReadabilityCtor> {
+  readability ??= import('@mozilla/readability').then((m) => {
+    // Bundled, this CommonJS module arrives as a default export only.
+    const mod: { Readability?: ReadabilityCtor; default?: { Readability: ReadabilityCtor } } = m;
+    const ctor = mod.Readability ?? mod.default?.Readability;
+    if (ctor === undefined) throw new Error('@mozilla/readability exports no Readability');
+    return ctor;
+  });
+  return readability;
+}
+
+export interface MainContent {
+  readonly root: Element | null;
+  readonly kind: PageKind;
+  readonly document: Document;
+  readonly title?: string | undefined;
+  readonly byline?: string | undefined;
+  readonly published?: string | undefined;
+  /** What the page says in <noscript>, where a script-built page says what it needs. */
+  readonly shellText: string;
+}
+
+// Readability keeping less than this share of the region's text has settled on a
+// fragment (a teaser, a caption, one card of a list).
+const FRAGMENT_SHARE = 0.5;
+// An article this long is a real one: never swapped for the region, whatever surrounds it.
+const GOOD_ARTICLE_CHARS = 3000;
+
+// Paragraphs of real prose make a story, however short: it is never swapped for the region.
+const STORY_PARAGRAPHS = 3;
+const PROSE_CHARS = 120;
+
+function proseParagraphs(root: Element): number {
+  let count = 0;
+  for (const p of Array.from(root.querySelectorAll('p'))) {
+    if ((p.textContent ?? '').trim().length >= PROSE_CHARS && ++count >= STORY_PARAGRAPHS) break;
+  }
+  return count;
+}
+
+/**
+ * Crawler copies of script-built pages (forum software, single-page apps) sit in
+ * <noscript>: when it holds far more text than the page shows, it is the page.
+ */
+function revealNoscript(document: Document): void {
+  const body = document.body;
+  if (!body) return;
+  const shown = visibleTextLength(body);
+  const blocks = Array.from(body.querySelectorAll('noscript'));
+  const hidden = blocks.reduce((s, n) => s + (n.textContent ?? '').replace(/\s+/g, '').length, 0);
+  if (hidden < 500 || hidden < shown) return;
+  for (const n of blocks) {
+    while (n.firstChild) n.parentNode?.insertBefore(n.firstChild, n);
+    n.remove();
+  }
+}
+
+interface ReadabilityResult {
+  readonly root: Element | null;
+  readonly title: string | undefined;
+  readonly byline: string | undefined;
+  readonly published: string | undefined;
+}
+
+function runReadability(Readability: ReadabilityCtor, document: Document): ReadabilityResult {
+  try {
+    const article = new Readability(document, { keepClasses: true, serializer: (n: Node) => n }).parse();
+    const content: unknown = article?.content;
+    return {
+      root: isElement(content) ? content : null,
+      title: article?.title ?? undefined,
+      byline: article?.byline ?? undefined,
+      published: article?.publishedTime ?? undefined,
+    };
+  } catch {
+    // Readability throws on some broken trees; the region reads them instead.
+    return { root: null, title: undefined, byline: undefined, published: undefined };
+  }
+}
+
+function isElement(value: unknown): value is Element {
+  return typeof value === 'object' && value !== null && (value as Node).nodeType === 1;
+}
+
+interface Parsed {
+  readonly document: Document;
+  readonly shellText: string;
+}
+
+async function fresh(html: string): Promise<Parsed> {
+  const { document } = await parseDocument(html);
+  const shellText = Array.from(document.querySelectorAll('noscript'), (n) => n.textContent ?? '')
+    .join(' ')
+    .slice(0, 5000);
+  revealNoscript(document);
+  return { document, shellText };
+}
+
+function region(document: Document): { root: Element | null; chars: number } {
+  const root = document.body ? contentRegion(document.body) : null;
+  return { root, chars: root ? visibleTextLength(root) : 0 };
+}
+
+/** The main content of `html`; `url` is the page's address, a hint to its kind. */
+export async function mainContent(html: string, url: string): Promise<MainContent> {
+  const [first, Readability] = await Promise.all([fresh(html), loadReadability()]);
+  const signals = detectKind(first.document, url);
+  const shellText = first.shellText;
+  if (signals.kind !== 'article') {
+    return { ...region(first.document), kind: signals.kind, document: first.document, shellText };
+  }
+  const { root, ...meta } = runReadability(Readability, first.document);
+  if (root) cleanArticle(root);
+  const chars = root ? visibleTextLength(root) : 0;
+  if (root && chars >= GOOD_ARTICLE_CHARS) {
+    return { root, kind: 'article', document: first.document, shellText, ...meta };
+  }
+  // Readability has rewritten the document in place; the region starts from the source.
+  const second = await fresh(html);
+  const other = region(second.document);
+  const fragment =
+    chars < other.chars * FRAGMENT_SHARE && (!root || proseParagraphs(root) < STORY_PARAGRAPHS);
+  if (root && !fragment) return { root, kind: 'article', document: first.document, shellText, ...meta };
+  return { ...other, kind: signals.kind, document: second.document, shellText, ...meta };
+}

@@ -1,0 +1,130 @@
+// The main region of a page that is not a story: docs, threads, products, listings.
+// Strips the page's chrome (navigation, banners, sidebars, cookie and share widgets),
+// then narrows to <main>/role=main or to the smallest block that holds most of the text.
+import { INVISIBLE, visibleTextLength } from './html-dom.ts';
+
+const ALWAYS = [
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'svg',
+  'iframe',
+  'canvas',
+  'video',
+  'audio',
+  'picture',
+  'img',
+  'nav',
+  'dialog',
+  'button',
+  'select',
+  'input',
+  'textarea',
+  'label',
+  'aside',
+  '[role="navigation"]',
+  '[role="search"]',
+  '[role="dialog"]',
+  '[role="alertdialog"]',
+  '[role="complementary"]',
+  '[role="menu"]',
+  '[role="menubar"]',
+  '[role="toolbar"]',
+  '[role="tablist"]',
+  '[hidden]:not([id^="S:"])',
+  '[aria-hidden="true"]',
+  '[style*="display:none"]',
+  '[style*="display: none"]',
+].join(', ');
+
+// Page-level banners and footers; inside the content a <header> carries its title.
+const PAGE_CHROME = 'header, footer, [role="banner"], [role="contentinfo"]';
+
+// Class or id words that name chrome on sites of every kind.
+const CHROME_NAME =
+  /(^|[\s_-])(nav|navbar|navigation|menu|menus|breadcrumbs?|sidebar|side-bar|sidenav|toc|footer|masthead|cookies?|consent|gdpr|newsletter|subscribe|signup|social|share|sharing|sharer|promo|advert|advertisement|ads|ad-slot|popup|modal|overlay|skip-link|pagination|pager|related|recommended|trending|drawer|offcanvas|toast|banner-ad)([\s_-]|$)/i;
+
+// A named block this large is content whatever its name (e.g. `content-with-sidebar`).
+const NAMED_KEEP_CHARS = 1500;
+
+function nameOf(el: Element): string {
+  return `${el.getAttribute('class') ?? ''} ${el.getAttribute('id') ?? ''}`;
+}
+
+/** Share of an element's visible text that sits inside links. */
+export function linkShare(el: Element): number {
+  const total = visibleTextLength(el);
+  if (total === 0) return 1;
+  let linked = 0;
+  for (const a of Array.from(el.querySelectorAll('a'))) linked += visibleTextLength(a);
+  return Math.min(1, linked / total);
+}
+
+function removeAll(root: Element, selector: string): void {
+  for (const el of Array.from(root.querySelectorAll(selector))) el.remove();
+}
+
+function isInsideContent(el: Element): boolean {
+  return el.parentElement?.closest('article, main, [role="main"]') != null;
+}
+
+/** Removes chrome under `root` in place. */
+export function stripChrome(root: Element): void {
+  removeAll(root, ALWAYS);
+  for (const el of Array.from(root.querySelectorAll(PAGE_CHROME))) {
+    if (!isInsideContent(el) || linkShare(el) > 0.5) el.remove();
+  }
+  for (const el of Array.from(root.querySelectorAll('[class], [id]'))) {
+    if (!el.isConnected || el.closest('pre, code, table') !== null) continue;
+    if (!CHROME_NAME.test(nameOf(el))) continue;
+    if (el.querySelector('h1') !== null) continue;
+    const chars = visibleTextLength(el);
+    if (chars < NAMED_KEEP_CHARS || linkShare(el) > 0.5) el.remove();
+  }
+}
+
+const MAIN = 'main, [role="main"], [itemprop="mainContentOfPage"]';
+
+// The smallest block holding this share of the text is the content's container.
+const HOLDS = 0.8;
+const MIN_MAIN_SHARE = 0.25;
+
+function ownText(el: Element): number {
+  let n = 0;
+  for (let c = el.firstChild; c; c = c.nextSibling) {
+    if (c.nodeType === 3) n += c.nodeValue?.replace(/\s+/g, '').length ?? 0;
+  }
+  return n;
+}
+
+/** Walks down from `from` while one child element holds most of the text. */
+function narrow(from: Element): Element {
+  let node = from;
+  for (;;) {
+    const total = visibleTextLength(node);
+    if (total === 0 || ownText(node) > total * (1 - HOLDS)) return node;
+    let best: Element | undefined;
+    let bestChars = 0;
+    for (const child of Array.from(node.children)) {
+      if (INVISIBLE.has(child.nodeName)) continue;
+      const chars = visibleTextLength(child);
+      if (chars > bestChars) {
+        best = child;
+        bestChars = chars;
+      }
+    }
+    if (!best || bestChars < total * HOLDS) return node;
+    node = best;
+  }
+}
+
+/** The page's content region, chrome removed: `body` is modified in place. */
+export function contentRegion(body: Element): Element {
+  stripChrome(body);
+  const total = visibleTextLength(body);
+  const mains = Array.from(body.querySelectorAll(MAIN)).filter((m) => m.parentElement?.closest(MAIN) == null);
+  const main = mains.map((m) => [m, visibleTextLength(m)] as const).sort((a, b) => b[1] - a[1])[0];
+  if (main && main[1] >= total * MIN_MAIN_SHARE) return main[0];
+  return narrow(body);
+}
