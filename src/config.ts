@@ -73,11 +73,14 @@ Usage: web-mcp [--http HOST:PORT] [--tiers LIST]
   config <client>    print the set-up for claude-code, mcp-json, vscode, cursor,
                      codex, lm-studio or pi
 
+A client that stops tool calls after a fixed time (often 60 s): set
+WEB_MCP_CALL_SECONDS (20-300) just under it, e.g. 55; every call then answers in
+time, from what it has read so far if need be.
+
 Environment: BRAVE_API_KEY, BRAVE_API_KEY_FILE, BRAVE_BASE_URL, CLAUDE_BIN,
 WEB_MCP_MODEL, WEB_MCP_CONCURRENCY, WEB_MCP_QUEUE, WEB_MCP_CACHE_DIR,
 WEB_MCP_CACHE_MAX_MB, WEB_MCP_MAX_PDF_MB, WEB_MCP_HTTP_TOKEN, WEB_MCP_ALLOW_HOSTS,
-WEB_MCP_CALL_SECONDS (20-300: every call answers within it, partly if need be;
-set it just under a client's fixed tool time-out, e.g. 55 for 60 s)`;
+WEB_MCP_CALL_SECONDS`;
 
 const intIn = (min: number, max: number) =>
   v.pipe(
