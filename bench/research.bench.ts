@@ -4,13 +4,13 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { spawnNode } from '../adapters/node/spawn.ts';
+import { buildClaudeArgs, buildClaudeEnv } from '../src/claude/args.ts';
+import { createLineSplitter, createStreamState, readLine } from '../src/claude/events.ts';
+import { createLimiter } from '../src/claude/limiter.ts';
+import { runClaude } from '../src/claude/run.ts';
+import { researchSchema } from '../src/claude/schema.ts';
 import { isToolError } from '../src/errors.ts';
-import { buildClaudeArgs, buildClaudeEnv } from '../src/research/args.ts';
-import { runClaude } from '../src/research/claude.ts';
-import { createLineSplitter, createStreamState, readLine } from '../src/research/events.ts';
-import { createLimiter } from '../src/research/limiter.ts';
 import { researchSystemPrompt } from '../src/research/prompts.ts';
-import { researchSchema } from '../src/research/schema.ts';
 
 const ROUNDS = 60;
 const WARMUP = 5;

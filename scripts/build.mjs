@@ -1,32 +1,43 @@
-// Bundles each runtime's entry (and the library entry) into dist/ with esbuild.
+// Bundles each runtime's entry (and the library entry) into dist/ with esbuild, writes
+// THIRD_PARTY_NOTICES.md for every package the bundle holds (failing on a license it may
+// not ship), and the library's declarations (dist/mod.d.ts, dist/types/) with tsc.
 // Heavy modules imported lazily land in their own chunks, so start-up stays fast.
 // The new tree is built aside and swapped in, so a server already running from
 // dist/ keeps its files until the swap.
-import { rename, rm } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { cp, rename, rm, writeFile } from 'node:fs/promises';
 import { build } from 'esbuild';
+import { BUNDLE_OPTIONS } from './bundle-options.mjs';
+import { writeNotices } from './notices.mjs';
+
+const TYPES_OUT = 'node_modules/.cache/web-mcp/types';
+
+/** tsc emits the declarations of src/mod.ts into a cache (incremental, so rebuilds are quick). */
+function emitTypes() {
+  return new Promise((resolve, reject) => {
+    const tsc = spawn(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.types.json'], {
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    tsc.on('error', reject);
+    tsc.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`tsc (declarations) exited ${code}`)),
+    );
+  });
+}
 
 const next = `dist.next-${process.pid}`;
-await build({
-  entryPoints: {
-    'node/main': 'adapters/node/main.ts',
-    'bun/main': 'adapters/bun/main.ts',
-    'deno/main': 'adapters/deno/main.ts',
-    mod: 'src/mod.ts',
-  },
-  outdir: next,
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  chunkNames: 'chunks/[name]-[hash]',
-  legalComments: 'linked',
-  // Some dependencies are CommonJS and call require() for node built-ins.
-  banner: {
-    js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
-  },
-  logLevel: 'warning',
-});
+try {
+  const types = emitTypes();
+  const { metafile } = await build({ ...BUNDLE_OPTIONS, outdir: next });
+  writeNotices(metafile, 'THIRD_PARTY_NOTICES.md');
+  await types;
+  await cp(TYPES_OUT, `${next}/types`, { recursive: true, filter: (path) => !path.endsWith('.tsbuildinfo') });
+  await writeFile(`${next}/mod.d.ts`, "export * from './types/mod.js';\n");
+} catch (error) {
+  await rm(next, { recursive: true, force: true });
+  console.error(`build failed: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+}
 const old = `dist.old-${process.pid}`;
 await rename('dist', old).catch(() => {});
 await rename(next, 'dist');

@@ -2,6 +2,7 @@
 // Every default is written here once; a bad value is reported naming the variable or flag.
 import { parseArgs } from 'node:util';
 import * as v from 'valibot';
+import { PDF_MAX_MB_DEFAULT, PDF_MAX_MB_LIMIT } from './page/pdf-sniff.ts';
 
 export const TIERS = ['basic', 'standard', 'advanced'] as const;
 export type Tier = (typeof TIERS)[number];
@@ -29,6 +30,8 @@ export interface Config {
   readonly queue: number;
   readonly cacheDir: string;
   readonly cacheMaxBytes: number;
+  /** Largest PDF the page tools read. */
+  readonly maxPdfBytes: number;
   readonly httpToken: string | undefined;
   readonly allowHosts: readonly string[];
   readonly braveKey: string | undefined;
@@ -70,7 +73,7 @@ Usage: web-mcp [--http HOST:PORT] [--tiers LIST]
 
 Environment: BRAVE_API_KEY, BRAVE_API_KEY_FILE, BRAVE_BASE_URL, CLAUDE_BIN,
 WEB_MCP_MODEL, WEB_MCP_CONCURRENCY, WEB_MCP_QUEUE, WEB_MCP_CACHE_DIR,
-WEB_MCP_CACHE_MAX_MB, WEB_MCP_HTTP_TOKEN, WEB_MCP_ALLOW_HOSTS`;
+WEB_MCP_CACHE_MAX_MB, WEB_MCP_MAX_PDF_MB, WEB_MCP_HTTP_TOKEN, WEB_MCP_ALLOW_HOSTS`;
 
 const intIn = (min: number, max: number) =>
   v.pipe(
@@ -97,6 +100,7 @@ const EnvSchema = v.object({
   WEB_MCP_QUEUE: v.optional(intIn(0, 1000), String(DEFAULTS.queue)),
   WEB_MCP_CACHE_DIR: v.optional(nonEmpty('a directory path')),
   WEB_MCP_CACHE_MAX_MB: v.optional(intIn(1, 100_000), String(DEFAULTS.cacheMaxMb)),
+  WEB_MCP_MAX_PDF_MB: v.optional(intIn(1, PDF_MAX_MB_LIMIT), String(PDF_MAX_MB_DEFAULT)),
   WEB_MCP_HTTP_TOKEN: v.optional(
     v.pipe(
       v.string(),
@@ -238,6 +242,7 @@ export function parseCli(sources: ConfigSources): ParsedCli {
       queue: e.WEB_MCP_QUEUE,
       cacheDir: e.WEB_MCP_CACHE_DIR ?? defaultCacheDir(sources.platform, sources.env),
       cacheMaxBytes: e.WEB_MCP_CACHE_MAX_MB * 1024 * 1024,
+      maxPdfBytes: e.WEB_MCP_MAX_PDF_MB * 1024 * 1024,
       httpToken: e.WEB_MCP_HTTP_TOKEN,
       allowHosts: e.WEB_MCP_ALLOW_HOSTS ?? [],
       braveKey,

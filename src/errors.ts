@@ -11,6 +11,8 @@ export const ERROR_CODES = [
   'blocked_url',
   'bad_output',
   'invalid_input',
+  // A tool threw where it should have returned a value: a bug, reported with a code all the same.
+  'internal_error',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

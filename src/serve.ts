@@ -42,6 +42,7 @@ export function startup(
     tiers: config.tiers,
     clock,
     shutdownSignal: services.shutdownSignal,
+    log,
   });
   return {
     kind: 'run',

@@ -4,6 +4,7 @@ import { createBrave } from './brave/client.ts';
 import type { AnswerStore } from './cache/answer.ts';
 import { createCache } from './cache/cache.ts';
 import { createSingleFlight } from './cache/single-flight.ts';
+import { createLimiter } from './claude/limiter.ts';
 import type { Config } from './config.ts';
 import type { Log } from './log.ts';
 import type { ToolDef } from './mcp/tool.ts';
@@ -16,8 +17,7 @@ import { webSearchTool } from './mcp/tools/web-search.ts';
 import { connectGuard, type Resolver, systemResolver } from './page/address.ts';
 import { answerPage } from './page/page-answer.ts';
 import { createPageReader } from './page/page-text.ts';
-import { estimateTokens } from './reply/budget.ts';
-import { createLimiter } from './research/limiter.ts';
+import { loadedEstimate } from './reply/budget.ts';
 import { research } from './research/pipeline.ts';
 import type { Runtime } from './runtime.ts';
 
@@ -66,6 +66,7 @@ export function createServices(
     ...policy,
     fetch: overrides.pageFetch ?? runtime.pageFetch(connectGuard(policy)),
     cache,
+    maxPdfBytes: config.maxPdfBytes,
   });
   const claude = { runtime, claudeBin: config.claudeBin, model: config.model, env, limiter, clock };
   const researchTools = {
@@ -82,7 +83,7 @@ export function createServices(
     webPageTool(pageTools),
     webInvestigateTool(researchTools),
   ];
-  if (brave) tools.push(webSearchTool({ brave, estimateTokens }));
+  if (brave) tools.push(webSearchTool({ brave, estimate: loadedEstimate }));
   return {
     tools,
     shutdownSignal: root.signal,

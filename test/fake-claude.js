@@ -4,7 +4,10 @@
 // Env: FAKE_CLAUDE_SCENARIO (default success), FAKE_CLAUDE_OUTPUT (JSON or a path
 // to a JSON file: the structured_output), FAKE_CLAUDE_DELAY_MS, FAKE_CLAUDE_LOG
 // (appends one JSON line per run), FAKE_CLAUDE_PIDFILE (grandchild pid), FAKE_CLAUDE_LOGGED_IN,
-// FAKE_CLAUDE_VERSION (what --version reports).
+// FAKE_CLAUDE_VERSION (what --version reports), FAKE_CLAUDE_TOOL_LOG (one JSON line per
+// tool use), FAKE_CLAUDE_STEP_MS (pause between tool uses in keep_searching),
+// FAKE_CLAUDE_RESCUE_SCENARIO (what a run without tools does under fetch_then_hang or
+// keep_searching; default success).
 import { spawn } from 'node:child_process';
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 
@@ -161,7 +164,13 @@ const prompt = positionals.join(' ') || stdin;
 if (prompt.trim() === '')
   fail('Error: Input must be provided either through stdin or as a prompt argument when using --print');
 
-const scenario = process.env.FAKE_CLAUDE_SCENARIO ?? 'success';
+const SEARCHING = new Set(['fetch_then_hang', 'keep_searching']);
+const asked = process.env.FAKE_CLAUDE_SCENARIO ?? 'success';
+// A run without web tools under a searching scenario is the server's rescue run.
+const scenario =
+  SEARCHING.has(asked) && toolList('--tools').length === 0
+    ? (process.env.FAKE_CLAUDE_RESCUE_SCENARIO ?? 'success')
+    : asked;
 let grandchildPid;
 if (scenario === 'grandchild') {
   const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1e9)'], { stdio: 'ignore' });
@@ -228,8 +237,17 @@ const result = (fields) => ({
 const errorResult = (text, fields = {}) =>
   result({ subtype: 'success', is_error: true, result: text, terminal_reason: 'api_error', ...fields });
 let toolId = 0;
+const searchResults = (query) => {
+  const links = (output().sources ?? []).map((s) => ({ title: s.title, url: s.url }));
+  return `Web search results for query: "${query}"\n\nLinks: ${JSON.stringify(links)}`;
+};
 const toolUse = (name, input) => {
   const id = `toolu_fake_${++toolId}`;
+  if (process.env.FAKE_CLAUDE_TOOL_LOG && name !== 'StructuredOutput')
+    appendFileSync(
+      process.env.FAKE_CLAUDE_TOOL_LOG,
+      `${JSON.stringify({ name, input, pid: process.pid })}\n`,
+    );
   emit({
     type: 'assistant',
     message: {
@@ -244,7 +262,13 @@ const toolUse = (name, input) => {
     type: 'user',
     message: {
       role: 'user',
-      content: [{ type: 'tool_result', tool_use_id: id, content: `result of ${name}` }],
+      content: [
+        {
+          type: 'tool_result',
+          tool_use_id: id,
+          content: name === 'WebSearch' ? searchResults(input.query) : `result of ${name}`,
+        },
+      ],
     },
     tool_use_result: { ok: true },
     session_id: session,
@@ -273,7 +297,7 @@ function output() {
   return JSON.parse(raw.trimStart().startsWith('{') ? raw : readFileSync(raw, 'utf8'));
 }
 
-function research(structured) {
+function research(structured, answer = true) {
   const tools = toolList('--tools');
   if (tools.includes('WebSearch'))
     toolUse('WebSearch', {
@@ -286,7 +310,7 @@ function research(structured) {
     for (const s of structured.sources ?? [])
       toolUse('WebFetch', { url: s.url, prompt: 'Return the relevant sentences verbatim.' });
   }
-  toolUse('StructuredOutput', structured);
+  if (answer) toolUse('StructuredOutput', structured);
 }
 
 process.on('SIGINT', () => {
@@ -336,6 +360,19 @@ switch (scenario) {
       research(structured);
       finish(result({ structured_output: structured }), 0);
     }, delay);
+    break;
+  }
+  case 'fetch_then_hang':
+    // Reads every source of its output, then never answers.
+    research(output(), false);
+    hang();
+    break;
+  case 'keep_searching': {
+    // Searches again and again, never minding the caps in its prompt.
+    let n = 0;
+    const step = Number(process.env.FAKE_CLAUDE_STEP_MS ?? 300);
+    toolUse('WebSearch', { query: `search ${++n}` });
+    setInterval(() => toolUse('WebSearch', { query: `search ${++n}` }), step);
     break;
   }
   case 'hang':

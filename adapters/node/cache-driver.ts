@@ -1,7 +1,9 @@
 // The unstorage driver for the disk cache: one file per key, written atomically
 // (temp file in the same directory, then rename) so a crash never leaves a torn entry.
-// Only node:fs/promises and node:path, so Bun and Deno can use it unchanged.
-import { mkdir, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+// Only regular files are read: a FIFO, device, symlink or directory at a key is absent.
+// Only node:fs and node:path, so Bun and Deno can use it unchanged.
+import { constants } from 'node:fs';
+import { lstat, mkdir, open, readdir, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { type Driver, defineDriver } from 'unstorage';
 
@@ -26,6 +28,27 @@ const isAbsent = (error: unknown) => ['ENOENT', 'ENOTDIR', 'EISDIR'].includes(er
 const ignoreAbsent = (error: unknown) => {
   if (!isAbsent(error)) throw error;
 };
+
+/**
+ * Non-blocking so that opening a FIFO returns at once instead of waiting for a writer
+ * (and holding an I/O thread); no-follow so a symlink planted at a key is never read.
+ */
+const READ_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW;
+
+/** The text of the regular file at `path`, or undefined when there is none (or something else is there). */
+async function readRegular(path: string): Promise<string | undefined> {
+  const handle = await open(path, READ_FLAGS).catch((error: unknown) => {
+    if (isAbsent(error) || errorCode(error) === 'ELOOP') return undefined;
+    throw error;
+  });
+  if (handle === undefined) return undefined;
+  try {
+    if (!(await handle.stat()).isFile()) return undefined;
+    return await handle.readFile('utf8');
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
+}
 
 export const fsCacheDriver: (options: FsCacheDriverOptions) => Driver = defineDriver(
   (options: FsCacheDriverOptions) => {
@@ -77,7 +100,7 @@ export const fsCacheDriver: (options: FsCacheDriverOptions) => Driver = defineDr
           keys.push(...(await walk(path, now)));
         } else if (TEMP_NAME.test(entry.name)) {
           // A recent temp file may be a write in progress; only old ones are debris.
-          const info = await stat(path).catch(() => undefined);
+          const info = await lstat(path).catch(() => undefined);
           if (info !== undefined && now - info.mtimeMs > staleTempMs)
             await unlink(path).catch(() => undefined);
         } else if (entry.isFile() && !entry.name.startsWith('.')) {
@@ -91,10 +114,10 @@ export const fsCacheDriver: (options: FsCacheDriverOptions) => Driver = defineDr
       name: 'web-mcp-fs',
       options,
       async hasItem(key) {
-        return (await stat(pathOf(key)).catch(ignoreAbsent))?.isFile() ?? false;
+        return (await lstat(pathOf(key)).catch(ignoreAbsent))?.isFile() ?? false;
       },
       async getItem(key) {
-        return (await readFile(pathOf(key), 'utf8').catch(ignoreAbsent)) ?? null;
+        return (await readRegular(pathOf(key))) ?? null;
       },
       async setItem(key, value) {
         await atomicWrite(pathOf(key), value);
@@ -103,8 +126,8 @@ export const fsCacheDriver: (options: FsCacheDriverOptions) => Driver = defineDr
         await unlink(pathOf(key)).catch(ignoreAbsent);
       },
       async getMeta(key) {
-        const info = await stat(pathOf(key)).catch(ignoreAbsent);
-        return info === undefined ? null : { mtime: info.mtime, size: info.size };
+        const info = await lstat(pathOf(key)).catch(ignoreAbsent);
+        return info?.isFile() ? { mtime: info.mtime, size: info.size } : null;
       },
       async getKeys() {
         return walk(base, Date.now());

@@ -33,7 +33,9 @@ export async function cachedAnswer(store: AnswerStore, request: AnswerRequest): 
   const flightKey = request.refresh ? `refresh:${request.key}` : request.key;
   return store.flights.run(flightKey, request.signal, async (shared) => {
     const reply = await request.produce(shared);
-    if (!isToolError(reply) && store.cache) await store.cache.set(request.key, reply, request.ttlMs);
+    // A partial reply (research cut short) is not the answer to keep: the next call tries in full.
+    if (!isToolError(reply) && reply.meta.partial !== true && store.cache)
+      await store.cache.set(request.key, reply, request.ttlMs);
     return reply;
   });
 }

@@ -1,9 +1,11 @@
 // The disk cache for answers and page text (R-K1–R-K4): small versioned JSON entries
 // with their own expiry, over any unstorage driver. It never fails a call: a bad
-// entry is a miss, and a cache dir it cannot write turns it off with one warning.
+// entry is a miss, a slow disk a miss past a deadline, and a cache dir it cannot
+// write turns it off with one warning.
 import type { Driver } from 'unstorage';
 import * as v from 'valibot';
 import type { Log } from '../log.ts';
+import { boundDriver, CacheTimeout } from './bounded-driver.ts';
 import { sweepEntries } from './sweep.ts';
 
 const HOUR = 60 * 60 * 1000;
@@ -30,6 +32,12 @@ export const SWEEP_EVERY_MS = HOUR;
 const LOW_WATER = 0.8;
 /** Consecutive failed writes, after earlier successes, that turn the cache off. */
 const FAILURES_TO_DISABLE = 3;
+/** A read or write slower than this is a miss or a skipped write: a local disk answers in milliseconds. */
+export const CACHE_OP_TIMEOUT_MS = 2000;
+/** Listing every entry for a sweep may take longer on a big cache. */
+const CACHE_LIST_TIMEOUT_MS = 30_000;
+/** Cache operations in flight at once: stuck ones then hold at most this many I/O threads. */
+const CACHE_OP_CONCURRENCY = 2;
 
 const EntrySchema = v.object({
   v: v.literal(FORMAT_VERSION),
@@ -78,6 +86,8 @@ export interface CacheOptions {
   readonly log: Log;
   /** Where the entries live (e.g. the cache dir), named in the warning when it cannot be written. */
   readonly where?: string;
+  /** Deadline of one cache operation (default CACHE_OP_TIMEOUT_MS). */
+  readonly opTimeoutMs?: number;
 }
 
 const encoder = new TextEncoder();
@@ -95,8 +105,22 @@ function reason(error: unknown): string {
 }
 
 export function createCache(options: CacheOptions): Cache {
-  const { driver, log, maxBytes } = options;
+  const { log, maxBytes } = options;
   const clock = options.clock ?? Date.now;
+  const opTimeoutMs = options.opTimeoutMs ?? CACHE_OP_TIMEOUT_MS;
+  let slowWarned = false;
+  const driver = boundDriver(options.driver, {
+    timeoutMs: opTimeoutMs,
+    listTimeoutMs: Math.max(opTimeoutMs, CACHE_LIST_TIMEOUT_MS),
+    concurrency: CACHE_OP_CONCURRENCY,
+    onTimeout: (error) => {
+      if (slowWarned) return;
+      slowWarned = true;
+      log.warn(
+        `cache: ${options.where ?? 'the cache'} is not answering (${error.message}); slow reads count as misses and slow writes are skipped — check that disk, or set WEB_MCP_CACHE_DIR to a local directory`,
+      );
+    },
+  });
   let enabled = true;
   // Unknown until the first sweep measures it; -Infinity makes the first write sweep.
   let bytes = 0;
@@ -134,8 +158,8 @@ export function createCache(options: CacheOptions): Cache {
         });
         bytes = result.keptBytes;
       } catch (error) {
-        // Once is enough: the next sweeps will keep trying quietly.
-        if (!sweepWarned) {
+        // Once is enough: the next sweeps will keep trying quietly. A slow disk was already reported.
+        if (!sweepWarned && !(error instanceof CacheTimeout)) {
           log.warn(
             `cache: could not sweep ${options.where ?? 'the cache'} (${reason(error)}); will keep trying`,
           );
@@ -147,6 +171,13 @@ export function createCache(options: CacheOptions): Cache {
       }
     })();
     return sweeping;
+  };
+
+  /** A write waits for the sweep it started only briefly: the sweep goes on without the caller. */
+  const sweepWithin = async (ms: number) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([sweep(), new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+    clearTimeout(timer);
   };
 
   async function get<T>(key: string, validate?: Validator<T>): Promise<Hit<T> | Hit<unknown> | undefined> {
@@ -183,6 +214,7 @@ export function createCache(options: CacheOptions): Cache {
       try {
         await driver.setItem?.(key, text, {});
       } catch (error) {
+        if (error instanceof CacheTimeout) return; // skipped: the disk is slow, not refusing
         failuresInRow += 1;
         if (!wroteOnce || failuresInRow >= FAILURES_TO_DISABLE) disable(reason(error));
         return;
@@ -190,7 +222,7 @@ export function createCache(options: CacheOptions): Cache {
       wroteOnce = true;
       failuresInRow = 0;
       bytes += size;
-      if (bytes > maxBytes || now - lastSweepAt >= SWEEP_EVERY_MS) await sweep();
+      if (bytes > maxBytes || now - lastSweepAt >= SWEEP_EVERY_MS) await sweepWithin(opTimeoutMs);
     },
     sweep,
   };

@@ -1,10 +1,10 @@
 // `web-mcp ask`: one tool call from the terminal through the same code path as an
 // MCP call (the tool's own input schema, limiter, cache and verification); the
 // reply on stdout, progress on stderr, Ctrl-C stops the run and its claude.
+import { createCallContext } from '../call-context.ts';
 import { parseCli } from '../config.ts';
 import { createLog } from '../log.ts';
-import { parseArgs } from '../mcp/server.ts';
-import type { CallContext } from '../mcp/tool.ts';
+import { parseArgs, runTool } from '../mcp/server.ts';
 import { renderError } from '../reply/render.ts';
 import { createServices } from '../services.ts';
 import type { CliIo } from './commands.ts';
@@ -81,7 +81,8 @@ export async function runAsk(deps: AskDeps, req: AskRequest): Promise<number> {
   const parsed = parseCli({ ...deps.sources, argv: [] });
   if (parsed.kind !== 'serve') return usage(parsed.kind === 'error' ? parsed.message : 'bad configuration');
 
-  const services = createServices(deps.runtime, parsed.config, deps.sources.env, createLog(deps.err), {
+  const log = createLog(deps.err);
+  const services = createServices(deps.runtime, parsed.config, deps.sources.env, log, {
     fetch: deps.fetch,
     clock: deps.clock,
   });
@@ -102,15 +103,16 @@ export async function runAsk(deps: AskDeps, req: AskRequest): Promise<number> {
     clock: deps.clock,
     startedAt: arrivedAt,
   });
-  const ctx: CallContext = {
+  const ctx = createCallContext({
     signal: AbortSignal.any([deps.interrupt, services.shutdownSignal]),
-    arrivedAt,
-    progress: (message) => progress.update(message),
-  };
+    clock: deps.clock,
+    send: (message) => progress.update(message),
+  });
   let outcome: Awaited<ReturnType<typeof def.run>>;
   try {
-    outcome = await def.run(input.value, ctx);
+    outcome = await runTool(def, args, ctx, log);
   } finally {
+    ctx.stop();
     progress.stop();
     services.shutdown();
     // A cancelled call returns before its run has finished dying: let it clean up first.

@@ -3,7 +3,7 @@
 import { stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, isAbsolute, join } from 'node:path';
-import { buildClaudeEnv } from '../research/args.ts';
+import { buildClaudeEnv } from '../claude/args.ts';
 import { type Runtime, SpawnError } from '../runtime.ts';
 
 export const PROBE_TIMEOUT_MS = 5000;

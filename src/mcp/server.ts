@@ -2,11 +2,13 @@
 // the factory (called per HTTP request and per stdio connection) only registers them.
 import { McpServer, type McpServerFactory } from '@modelcontextprotocol/server';
 import * as v from 'valibot';
+import { type CallContext, createCallContext } from '../call-context.ts';
 import type { Tier } from '../config.ts';
 import { type ToolError, toolError } from '../errors.ts';
+import { type Log, silentLog } from '../log.ts';
 import { renderError } from '../reply/render.ts';
 import { precomputedSchema } from './standard-schema.ts';
-import type { CallContext, ToolDef } from './tool.ts';
+import type { ToolDef } from './tool.ts';
 
 export const INSTRUCTIONS =
   'Web research with short cited replies. Ask web_lookup (or web_research with a goal) first; ' +
@@ -45,11 +47,42 @@ export function parseArgs<T>(
   };
 }
 
-async function callTool(def: ToolDef, args: unknown, ctx: CallContext): Promise<ToolResult> {
+/**
+ * The one tool-call path (MCP and `web-mcp ask`): validate, run, and turn even an
+ * unexpected throw into a coded error, logged as one line.
+ */
+export async function runTool<T>(
+  def: ToolDef<T>,
+  args: unknown,
+  ctx: CallContext,
+  log: Log = silentLog,
+): Promise<string | ToolError> {
   const parsed = parseArgs(def, args);
-  const outcome = parsed.ok ? await def.run(parsed.value, ctx) : parsed.error;
+  if (!parsed.ok) return parsed.error;
+  try {
+    return await def.run(parsed.value, ctx);
+  } catch (thrown) {
+    const error = thrownError(def.name, thrown, ctx.signal);
+    log.warn(`${def.name}: ${renderError(error)}`);
+    return error;
+  }
+}
+
+async function callTool(def: ToolDef, args: unknown, ctx: CallContext, log?: Log): Promise<ToolResult> {
+  const outcome = await runTool(def, args, ctx, log);
   if (typeof outcome === 'string') return { content: [{ type: 'text', text: outcome }] };
   return { content: [{ type: 'text', text: renderError(outcome) }], isError: true };
+}
+
+/** A throw as a coded error: its first line only (never a stack), `cancelled` when the call was. */
+function thrownError(tool: string, thrown: unknown, signal: AbortSignal): ToolError {
+  if (signal.aborted) return toolError('cancelled', `cancelled: the ${tool} call was cancelled`);
+  const text = thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown);
+  const line = (text.split('\n')[0] ?? '').slice(0, 200);
+  return toolError(
+    'internal_error',
+    `internal_error: ${tool} failed unexpectedly (${line}); try again, and report it to web-mcp if it repeats`,
+  );
 }
 
 export interface FactoryOptions {
@@ -59,6 +92,8 @@ export interface FactoryOptions {
   readonly clock: () => number;
   /** Fires when the process shuts down: every call in flight is cancelled with it. */
   readonly shutdownSignal?: AbortSignal;
+  /** Where a tool's unexpected throw is reported, as one line. */
+  readonly log?: Log;
 }
 
 export function createServerFactory(options: FactoryOptions): McpServerFactory {
@@ -79,23 +114,29 @@ export function createServerFactory(options: FactoryOptions): McpServerFactory {
         async (args, extra) => {
           const token = extra.mcpReq._meta?.progressToken;
           let step = 0;
-          const ctx: CallContext = {
+          const ctx = createCallContext({
             signal: options.shutdownSignal
               ? AbortSignal.any([extra.mcpReq.signal, options.shutdownSignal])
               : extra.mcpReq.signal,
-            arrivedAt: options.clock(),
-            progress(message) {
-              if (token === undefined) return;
-              step += 1;
-              extra.mcpReq
-                .notify({
-                  method: 'notifications/progress',
-                  params: { progressToken: token, progress: step, message },
-                })
-                .catch(() => {});
-            },
-          };
-          return callTool(def, args, ctx);
+            clock: options.clock,
+            send:
+              token === undefined
+                ? undefined
+                : (message) => {
+                    step += 1;
+                    extra.mcpReq
+                      .notify({
+                        method: 'notifications/progress',
+                        params: { progressToken: token, progress: step, message },
+                      })
+                      .catch(() => {});
+                  },
+          });
+          try {
+            return await callTool(def, args, ctx, options.log);
+          } finally {
+            ctx.stop();
+          }
         },
       );
     }

@@ -1,13 +1,13 @@
 // One page call end to end: the server's own fetch and extraction, the passages
 // that serve the goal, one `claude -p` run with no tools, and every quote checked
 // against the page's full text. A thin page is reported, never answered from nothing.
+import type { CallContext } from '../call-context.ts';
+import { type ClaudeDeps, inSlot, runJob } from '../claude/call.ts';
+import { pageSchema } from '../claude/schema.ts';
 import { isToolError, type ToolError } from '../errors.ts';
 import { type Draft, freshMeta, type Reply } from '../reply/contract.ts';
 import { verifyQuotes } from '../reply/verify.ts';
-import { buildClaudeArgs, buildClaudeEnv, runClaude } from '../research/claude.ts';
-import type { CallTiming, ClaudeDeps } from '../research/pipeline.ts';
-import { buildPagePrompt, PAGE_MAX_TURNS, pageSystemPrompt } from '../research/prompts.ts';
-import { pageSchema } from '../research/schema.ts';
+import { buildPagePrompt, PAGE_MAX_TURNS, pageSystemPrompt } from './page-prompt.ts';
 import type { PageReader, PageText } from './page-text.ts';
 import { selectPassages } from './passages.ts';
 
@@ -30,9 +30,10 @@ const GIST = 'Give the gist of this page: what it is and its main points.';
 export async function answerPage(
   deps: PageAnswerDeps,
   req: PageRequest,
-  call: CallTiming,
+  call: CallContext,
 ): Promise<Reply | ToolError> {
   const started = call.arrivedAt;
+  call.setStatus((seconds) => `fetching: ${req.url} (${seconds} s)`);
   const page = await deps.pages.read(req.url, { signal: call.signal });
   if (isToolError(page)) return page;
   const meta = (model: string) =>
@@ -42,24 +43,28 @@ export async function answerPage(
   const goal = req.goal.trim() === '' ? GIST : req.goal;
   const passages = selectPassages(page.markdown, req.goal, PASSAGE_BUDGET_TOKENS);
   call.progress(`reading: ${page.url}`);
-  const run = await deps.limiter.run({ signal: call.signal, deadline: started + req.budgetMs }, (signal) =>
-    runClaude({
-      runtime: deps.runtime,
-      claudeBin: deps.claudeBin,
-      args: buildClaudeArgs({
-        model: deps.model,
+  const of = Math.round(req.budgetMs / 1000);
+  const status = (seconds: number) => `answering from ${page.url} (${seconds} s of ${of} s)`;
+  const run = await inSlot(deps.limiter, call, { budgetMs: req.budgetMs, status }, (signal) =>
+    runJob(
+      deps,
+      {
         schema: pageSchema(req.maxTokens),
         systemPrompt: pageSystemPrompt,
         maxTurns: PAGE_MAX_TURNS,
         tools: 'none',
-      }),
-      env: buildClaudeEnv(deps.env),
-      prompt: buildPagePrompt({ url: page.url, title: page.title, goal, passages }),
+        prompt: buildPagePrompt({ url: page.url, title: page.title, goal, passages }),
+      },
       signal,
-    }),
+    ),
   );
   if (isToolError(run)) return run;
-  const reply: Reply = { ...onePageDraft(run.draft, page), meta: meta(run.model ?? deps.model) };
+  const draft = onePageDraft(run.draft, page);
+  const reply: Reply = {
+    ...draft,
+    gaps: [...draft.gaps, ...(page.gaps ?? [])],
+    meta: meta(run.model ?? deps.model),
+  };
   return verifyQuotes(reply, new Map([[0, [page.text, page.markdown]]]));
 }
 
@@ -79,7 +84,11 @@ function thinReply(page: PageText): Draft {
     confidence: 'low',
     findings: [],
     sources: [{ title: page.title, url: page.url }],
-    gaps: [`The page is thin (${why}); it may need JavaScript or a sign-in. Try another source.`],
+    gaps: [
+      /^the PDF/.test(why)
+        ? `The document is thin (${why}). Try another source.`
+        : `The page is thin (${why}); it may need JavaScript or a sign-in. Try another source.`,
+    ],
     not_found: 'The page has no readable text to answer from.',
   };
 }

@@ -1,4 +1,4 @@
-// The page pipeline as one call: safe fetch → decode → extract, with the page-text
+// The page pipeline as one call: safe fetch → decode → extract (PDFs by their text layer), with the page-text
 // cache (1 day) and one shared fetch for identical reads in flight. Used by the page
 // tools and by research-quote verification, so a page read for one serves the other.
 import * as v from 'valibot';
@@ -9,12 +9,15 @@ import { createSingleFlight } from '../cache/single-flight.ts';
 import { isToolError, type ToolError, toolError } from '../errors.ts';
 import type { HostPolicy } from './address.ts';
 import { decodeBody } from './decode.ts';
-import { type Extracted, extractByType } from './extract.ts';
+import { type Extracted, extractByType, titleFromUrl } from './extract.ts';
+import { isPdfType, looksLikePdf } from './pdf-sniff.ts';
 import { safeFetch } from './safe-fetch.ts';
 
 export interface PageText extends Extracted {
   /** The URL the text came from, after redirects. */
   readonly url: string;
+  /** What the text leaves out (e.g. the pages of a long PDF past the limit). */
+  readonly gaps?: readonly string[];
 }
 
 const PageTextSchema = v.object({
@@ -26,11 +29,14 @@ const PageTextSchema = v.object({
   text: v.string(),
   thin: v.boolean(),
   thinReason: v.optional(v.string()),
+  gaps: v.optional(v.array(v.string())),
 });
 
 export interface PageReaderDeps extends HostPolicy {
   readonly fetch: typeof fetch;
   readonly cache: Cache | undefined;
+  /** Largest PDF read (WEB_MCP_MAX_PDF_MB). */
+  readonly maxPdfBytes?: number;
 }
 
 export interface ReadOptions {
@@ -61,10 +67,21 @@ export function createPageReader(deps: PageReaderDeps): PageReader {
       ...(deps.isPublic ? { isPublic: deps.isPublic } : {}),
       signal,
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
+      ...(deps.maxPdfBytes === undefined ? {} : { maxPdfBytes: deps.maxPdfBytes }),
     });
     if (isToolError(fetched)) return fetched;
-    const text = decodeBody(fetched.bytes, fetched.contentType);
-    const extracted = await extractByType(text, fetched.contentType, fetched.url);
+    // The bytes decide, not the label: a PDF sent as text/html is read as a PDF…
+    const extracted = looksLikePdf(fetched.bytes)
+      ? await import('./pdf-text.ts').then(({ extractPdf, PDF_DEFAULTS }) =>
+          extractPdf(fetched.bytes, fetched.url, titleFromUrl(fetched.url), { ...PDF_DEFAULTS, signal }),
+        )
+      : // …and a page sent as application/pdf is read by what it holds.
+        await extractByType(
+          decodeBody(fetched.bytes, fetched.contentType),
+          isPdfType(fetched.contentType) ? '' : fetched.contentType,
+          fetched.url,
+        );
+    if (isToolError(extracted)) return extracted;
     if ('unsupported' in extracted) {
       return toolError(
         'fetch_failed',
@@ -92,9 +109,10 @@ export function createPageReader(deps: PageReaderDeps): PageReader {
 
 /** A cached copy back in the PageText shape (optional fields absent rather than undefined). */
 function stripUndefined(value: v.InferOutput<typeof PageTextSchema>): PageText {
-  const { byline, published, thinReason, ...rest } = value;
+  const { byline, published, thinReason, gaps, ...rest } = value;
   return {
     ...rest,
+    ...(gaps === undefined ? {} : { gaps }),
     ...(byline === undefined ? {} : { byline }),
     ...(published === undefined ? {} : { published }),
     ...(thinReason === undefined ? {} : { thinReason }),

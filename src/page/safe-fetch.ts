@@ -7,6 +7,7 @@
 import { type ToolError, toolError } from '../errors.ts';
 import { blocked, checkUrl, type HostPolicy } from './address.ts';
 import { parseContentType } from './decode.ts';
+import { isPdfType, looksLikePdf, PDF_MAX_MB_LIMIT } from './pdf-sniff.ts';
 
 export interface FetchedPage {
   /** The final URL, after redirects. */
@@ -23,40 +24,33 @@ export interface SafeFetchOptions extends HostPolicy {
   readonly fetch: typeof fetch;
   readonly signal?: AbortSignal;
   readonly maxBytes?: number;
+  /** The cap for a body that starts with the PDF signature (PDFs run larger than pages). */
+  readonly maxPdfBytes?: number;
   readonly timeoutMs?: number;
   readonly maxRedirects?: number;
   readonly userAgent?: string;
 }
 
-export const SAFE_FETCH_DEFAULTS = { maxBytes: 2 * 1024 * 1024, timeoutMs: 20_000, maxRedirects: 5 } as const;
+export const SAFE_FETCH_DEFAULTS = {
+  maxBytes: 2 * 1024 * 1024,
+  maxPdfBytes: 10 * 1024 * 1024,
+  timeoutMs: 20_000,
+  maxRedirects: 5,
+} as const;
 export const DEFAULT_USER_AGENT = 'Mozilla/5.0 (compatible; web-mcp/0.1; page reader for an AI agent)';
 const ACCEPT =
-  'text/html,application/xhtml+xml,text/plain;q=0.9,text/markdown;q=0.9,application/json;q=0.8,*/*;q=0.5';
+  'text/html,application/xhtml+xml,text/plain;q=0.9,text/markdown;q=0.9,application/json;q=0.8,application/pdf;q=0.8,*/*;q=0.5';
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+const isUntyped = (contentType: string) =>
+  /^\s*(?:(?:application|binary)\/octet-stream\s*(?:;|$)|$)/i.test(contentType);
 
 type Race = <T>(work: Promise<T>) => Promise<T>;
 
 const size = (bytes: number): string =>
   bytes % 1_048_576 === 0 ? `${bytes / 1_048_576} MB` : `${bytes} bytes`;
 
-/** The body, or undefined once it passes maxBytes (the rest is never read). */
-async function readCapped(body: ReadableStream<Uint8Array> | null, maxBytes: number, race: Race) {
-  if (body === null) return new Uint8Array(0);
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  try {
-    for (;;) {
-      const { done, value } = await race(reader.read());
-      if (done) break;
-      total += value.byteLength;
-      if (total > maxBytes) return undefined;
-      chunks.push(value);
-    }
-  } finally {
-    // Stops the download (and frees the connection) when we leave early.
-    reader.cancel().catch(() => {});
-  }
+function join(chunks: readonly Uint8Array[], total: number): Uint8Array {
   const bytes = new Uint8Array(total);
   let at = 0;
   for (const chunk of chunks) {
@@ -66,8 +60,42 @@ async function readCapped(body: ReadableStream<Uint8Array> | null, maxBytes: num
   return bytes;
 }
 
+/**
+ * The body, or its cap once it passes it (the rest is never read). A body past the page
+ * cap that starts with the PDF signature, whatever its Content-Type, gets the PDF cap.
+ */
+async function readCapped(
+  body: ReadableStream<Uint8Array> | null,
+  caps: { page: number; pdf: number },
+  race: Race,
+): Promise<Uint8Array | { over: number }> {
+  if (body === null) return new Uint8Array(0);
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  let cap = caps.page;
+  try {
+    for (;;) {
+      const { done, value } = await race(reader.read());
+      if (done) break;
+      total += value.byteLength;
+      chunks.push(value);
+      if (total > cap && cap === caps.page && caps.pdf > caps.page && looksLikePdf(join(chunks, total)))
+        cap = caps.pdf;
+      if (total > cap) return { over: cap };
+    }
+  } finally {
+    // Stops the download (and frees the connection) when we leave early.
+    reader.cancel().catch(() => {});
+  }
+  return join(chunks, total);
+}
+
 async function fetchHops(start: URL, opts: SafeFetchOptions, signal: AbortSignal, race: Race) {
-  const maxBytes = opts.maxBytes ?? SAFE_FETCH_DEFAULTS.maxBytes;
+  const caps = {
+    page: opts.maxBytes ?? SAFE_FETCH_DEFAULTS.maxBytes,
+    pdf: opts.maxPdfBytes ?? SAFE_FETCH_DEFAULTS.maxPdfBytes,
+  };
   const maxRedirects = opts.maxRedirects ?? SAFE_FETCH_DEFAULTS.maxRedirects;
   const headers = { 'user-agent': opts.userAgent ?? DEFAULT_USER_AGENT, accept: ACCEPT };
   let url = start;
@@ -99,12 +127,18 @@ async function fetchHops(start: URL, opts: SafeFetchOptions, signal: AbortSignal
     if (response.status < 200 || response.status > 299) {
       return failed(`answered ${response.status}; try again later or another source`);
     }
-    const tooBig = `is larger than ${size(maxBytes)}, the most page tools read; try a smaller page or another source`;
-    if (Number(response.headers.get('content-length') ?? 0) > maxBytes) return failed(tooBig);
-    const bytes = await readCapped(response.body, maxBytes, race);
-    if (bytes === undefined)
-      return toolError('fetch_failed', `fetch_failed: the page at ${url.href} ${tooBig}`);
     const contentType = response.headers.get('content-type')?.trim() ?? '';
+    const tooBig = (cap: number) =>
+      cap === caps.pdf && caps.pdf !== caps.page
+        ? `is a PDF larger than ${size(cap)}, the most page tools read (WEB_MCP_MAX_PDF_MB raises it to ${PDF_MAX_MB_LIMIT} MB); try another source`
+        : `is larger than ${size(cap)}, the most page tools read; try a smaller page or another source`;
+    // Before reading, the type is all there is: a PDF, or an untyped body that may be one,
+    // gets the PDF cap; a PDF mislabelled otherwise is caught by its signature while reading.
+    const announced = isPdfType(contentType) || isUntyped(contentType) ? caps.pdf : caps.page;
+    if (Number(response.headers.get('content-length') ?? 0) > announced) return failed(tooBig(announced));
+    const bytes = await readCapped(response.body, caps, race);
+    if (!(bytes instanceof Uint8Array))
+      return toolError('fetch_failed', `fetch_failed: the page at ${url.href} ${tooBig(bytes.over)}`);
     const { charset } = parseContentType(contentType);
     const page: FetchedPage = {
       url: url.href,

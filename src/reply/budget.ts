@@ -16,6 +16,12 @@ export function loadTokenizer(): Promise<void> {
   return loading;
 }
 
+/** The estimate with its tokenizer loaded: what a caller outside fit/render is handed. */
+export async function loadedEstimate(): Promise<(text: string) => number> {
+  await loadTokenizer();
+  return estimateTokens;
+}
+
 export function tokenizerLoaded(): boolean {
   return counter !== undefined;
 }

@@ -44,6 +44,8 @@ export const MetaSchema = v.strictObject({
   trimmed: v.boolean(),
   /** Wall time of the call that produced the reply. */
   seconds: v.pipe(v.number(), v.minValue(0)),
+  /** The research was cut short (time budget or depth cap): the reply rests on what was read by then. */
+  partial: v.optional(v.boolean()),
   /** For cached replies: how old the answer is, in seconds. */
   age: v.optional(v.pipe(v.number(), v.minValue(0))),
   /** Set by the trimmer only when the full meta line could not fit: renderers print the short one. */

@@ -52,8 +52,15 @@ export function normalizeForMatch(text: string): string {
 const QUOTE_EDGES = /^(?:["' ]|\.\.\.)+|(?:["' ]|\.\.\.)+$/g;
 /** Elided text may span at most this many normalised characters between fragments. */
 const MAX_ELISION = 400;
+// Words as Unicode word segmentation finds them, so scripts written without spaces
+// (Chinese, Japanese, Thai) count words too, not whole runs of text as one.
+const WORD_SEGMENTER = new Intl.Segmenter('und', { granularity: 'word' });
+function words(piece: string): number {
+  let count = 0;
+  for (const segment of WORD_SEGMENTER.segment(piece)) if (segment.isWordLike) count += 1;
+  return count;
+}
 /** An elided quote must say something: every piece two words or more, one of them three or more ("the ... of" proves nothing). */
-const words = (piece: string) => piece.split(' ').length;
 const substantial = (pieces: readonly string[]) =>
   pieces.every((p) => words(p) >= 2) && pieces.some((p) => words(p) >= 3);
 

@@ -59,10 +59,48 @@ export function renderError(error: ToolError): string {
 
 const RENDERERS = { markdown: renderMarkdown, json: renderJson, basic: renderBasic } as const;
 
+// The smallest JSON reply the trimmer can reach, every meta number at its widest.
+const SMALLEST_JSON: Reply = {
+  answer: '',
+  confidence: 'medium',
+  findings: [],
+  sources: [],
+  gaps: [],
+  meta: {
+    model: '',
+    searches: 999,
+    pages: 999,
+    brave: false,
+    verified: 999,
+    quotes: 999,
+    cached: true,
+    trimmed: true,
+    seconds: 99_999.9,
+    age: 9_999_999,
+    compact: true,
+  },
+};
+let jsonFloor: number | undefined;
+
+/**
+ * Decided before any run is spent: a cap no reply in `format` can fit is `invalid_input`.
+ * Only JSON has such a floor (its fixed keys, about 90 tokens); markdown and basic always fit.
+ */
+export async function capTooSmall(maxTokens: number, format: ReplyFormat): Promise<ToolError | undefined> {
+  if (format !== 'json') return undefined;
+  await loadTokenizer();
+  jsonFloor ??= estimateTokens(renderJson(SMALLEST_JSON));
+  if (maxTokens >= jsonFloor) return undefined;
+  return toolError(
+    'invalid_input',
+    `max_tokens ${maxTokens} is too small for format json, which needs at least ${jsonFloor}; raise max_tokens or use markdown`,
+  );
+}
+
 /**
  * What tools call: loads the tokenizer (once), fits the reply under `maxTokens` and renders it.
  * The one reply that cannot fit is JSON under ~90 tokens (its fixed keys alone are more):
- * that comes back as an `invalid_input` error saying what to raise.
+ * tools refuse that cap before any run (`capTooSmall`); here it stays a last safety net.
  */
 export async function finishReply(
   reply: Reply,
@@ -81,14 +119,16 @@ export async function finishReply(
 
 /**
  * The meta line. Full: `meta: haiku, searches 2, pages 3, brave, verified 2/3, cached no, trimmed no, 8.4 s`;
- * a cached reply with a known age says `cached yes (age 2h)` (s, m, h or d, rounded down).
+ * a cached reply with a known age says `cached yes (age 2h)` (s, m, h or d, rounded down); a reply
+ * from research cut short adds `partial yes` before the time (both forms).
  * Compact (set by the trimmer when nothing else is left to cut): `meta: haiku, verified 2/3, trimmed yes`.
  */
 export function metaLine(meta: Meta): string {
   const model = collapse(meta.model);
   const verified = `verified ${meta.verified}/${meta.quotes}`;
   const trimmed = `trimmed ${meta.trimmed ? 'yes' : 'no'}`;
-  if (meta.compact === true) return `meta: ${model}, ${verified}, ${trimmed}`;
+  const partial = meta.partial === true ? ', partial yes' : '';
+  if (meta.compact === true) return `meta: ${model}, ${verified}, ${trimmed}${partial}`;
   const age = meta.cached && meta.age !== undefined ? ` (age ${formatAge(meta.age)})` : '';
   const parts = [
     `searches ${meta.searches}`,
@@ -97,6 +137,7 @@ export function metaLine(meta: Meta): string {
     verified,
     `cached ${meta.cached ? 'yes' : 'no'}${age}`,
     trimmed,
+    ...(meta.partial === true ? ['partial yes'] : []),
     `${Math.round(meta.seconds * 10) / 10} s`,
   ];
   return `meta: ${model}, ${parts.join(', ')}`;
@@ -151,8 +192,10 @@ export function basicView(reply: Reply): Reply {
 }
 
 function orderedMeta(meta: Meta): Meta {
-  const { model, searches, pages, brave, verified, quotes, cached, trimmed, seconds, age, compact } = meta;
+  const { model, searches, pages, brave, verified, quotes, cached, trimmed, partial, seconds, age, compact } =
+    meta;
   const ordered: Meta = { model, searches, pages, brave, verified, quotes, cached, trimmed, seconds };
+  if (partial !== undefined) ordered.partial = partial;
   if (age !== undefined) ordered.age = age;
   if (compact !== undefined) ordered.compact = compact;
   return ordered;

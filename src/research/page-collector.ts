@@ -11,6 +11,8 @@ export interface CollectorOptions {
   readonly signal: AbortSignal;
   readonly parallel?: number;
   readonly perPageMs?: number;
+  /** Fetch every page anew (and store it), never from the page cache. */
+  readonly refresh?: boolean;
 }
 
 export interface PageCollector {
@@ -46,7 +48,11 @@ export function createPageCollector(options: CollectorOptions): PageCollector {
     await slot();
     try {
       if (options.signal.aborted) return undefined;
-      const page = await options.reader.read(url, { signal: options.signal, timeoutMs: perPageMs });
+      const page = await options.reader.read(url, {
+        signal: options.signal,
+        timeoutMs: perPageMs,
+        refresh: options.refresh === true,
+      });
       return isToolError(page) || page.thin ? undefined : page.text;
     } finally {
       release();

@@ -3,28 +3,18 @@
 // text it holds (Brave snippets and its own copy of each cited page).
 import type { Brave, BraveResult } from '../brave/client.ts';
 import { formatHeadStart } from '../brave/client.ts';
-import { canonicalUrl } from '../cache/keys.ts';
+import type { CallContext } from '../call-context.ts';
+import { type ClaudeDeps, type ClaudeJob, inSlot, runJob } from '../claude/call.ts';
+import { progressText } from '../claude/events.ts';
+import { researchSchema } from '../claude/schema.ts';
 import { isToolError, type ToolError } from '../errors.ts';
 import type { PageReader } from '../page/page-text.ts';
-import { type Draft, freshMeta, type Reply } from '../reply/contract.ts';
+import { freshMeta, type Reply } from '../reply/contract.ts';
 import { checkResearchQuotes } from '../reply/verify-sources.ts';
-import type { Runtime } from '../runtime.ts';
-import { buildClaudeArgs, buildClaudeEnv, runClaude } from './claude.ts';
-import { progressText } from './events.ts';
-import type { Limiter } from './limiter.ts';
 import { createPageCollector } from './page-collector.ts';
 import { buildResearchPrompt, DEPTH, type Depth, type Recency, researchSystemPrompt } from './prompts.ts';
-import { researchSchema } from './schema.ts';
-
-/** What any call that runs `claude` needs: shared by research and page calls. */
-export interface ClaudeDeps {
-  readonly runtime: Pick<Runtime, 'spawn'>;
-  readonly claudeBin: string;
-  readonly model: string;
-  readonly env: Readonly<Record<string, string | undefined>>;
-  readonly limiter: Limiter;
-  readonly clock: () => number;
-}
+import { rescue, rescueReserveMs, type StopReason } from './rescue.ts';
+import { keepCitedSources, snippetsByUrl } from './sources.ts';
 
 export interface ResearchDeps extends ClaudeDeps {
   readonly brave: Brave | undefined;
@@ -41,12 +31,8 @@ export interface ResearchRequest {
   readonly maxTokens: number;
   /** The call's whole time budget, counted from `arrivedAt`. */
   readonly budgetMs: number;
-}
-
-export interface CallTiming {
-  readonly signal: AbortSignal;
-  readonly arrivedAt: number;
-  progress(message: string): void;
+  /** `cache: "refresh"`: verify quotes against freshly fetched pages, not cached copies. */
+  readonly refresh?: boolean;
 }
 
 /** Verification may add at most this much to a call, and never passes its deadline. */
@@ -56,30 +42,35 @@ const HEAD_START_COUNT = 8;
 export async function research(
   deps: ResearchDeps,
   req: ResearchRequest,
-  call: CallTiming,
+  call: CallContext,
 ): Promise<Reply | ToolError> {
-  const deadline = call.arrivedAt + req.budgetMs;
-  return deps.limiter.run({ signal: call.signal, deadline }, async (signal) => {
+  const caps = DEPTH[req.depth];
+  const of = Math.round(req.budgetMs / 1000);
+  let counts = { searches: 0, pages: 0 };
+  const status = (seconds: number) =>
+    `researching: ${seconds} s of ${of} s, ${counts.searches} of ${caps.searches} searches, ${counts.pages} of ${caps.reads} pages`;
+  return inSlot(deps.limiter, call, { budgetMs: req.budgetMs, status }, async (signal, deadline) => {
     const pagesStop = new AbortController();
     const stopPages = () => pagesStop.abort();
     signal.addEventListener('abort', stopPages, { once: true });
     try {
       const collector = deps.pages
-        ? createPageCollector({ reader: deps.pages, signal: pagesStop.signal })
+        ? createPageCollector({ reader: deps.pages, signal: pagesStop.signal, refresh: req.refresh === true })
         : undefined;
       const snippets = await headStart(deps, req, signal);
-      const caps = DEPTH[req.depth];
-      const run = await runClaude({
-        runtime: deps.runtime,
-        claudeBin: deps.claudeBin,
-        args: buildClaudeArgs({
-          model: deps.model,
-          schema: researchSchema(req.maxTokens),
-          systemPrompt: researchSystemPrompt,
-          maxTurns: caps.maxTurns,
-          tools: 'web',
-        }),
-        env: buildClaudeEnv(deps.env),
+      const searchTexts: string[] = [];
+      const fetched: string[] = [];
+      const early = new AbortController();
+      let why: StopReason | undefined;
+      const stopEarly = (reason: StopReason) => {
+        why ??= reason;
+        early.abort();
+      };
+      const job: ClaudeJob = {
+        schema: researchSchema(req.maxTokens),
+        systemPrompt: researchSystemPrompt,
+        maxTurns: caps.maxTurns,
+        tools: 'web',
         prompt: buildResearchPrompt({
           question: req.question,
           goal: req.goal,
@@ -88,13 +79,46 @@ export async function research(
           domains: req.domains,
           headStart: snippets.length > 0 ? formatHeadStart(snippets) : undefined,
         }),
-        signal,
         onEvent: (event) => {
-          if (event.kind === 'fetch') collector?.want(event.url);
+          if (why !== undefined) return;
+          if (event.kind === 'search_result') return void searchTexts.push(event.text);
+          // One tool use past the depth's cap: stop at once, before it costs more.
+          if (event.kind === 'search' && event.searches > caps.searches)
+            return stopEarly({ kind: 'cap', what: 'searches', cap: caps.searches });
+          if (event.kind === 'fetch' && event.pages > caps.reads)
+            return stopEarly({ kind: 'cap', what: 'pages', cap: caps.reads });
+          if (event.kind !== 'rate_limit') counts = { searches: event.searches, pages: event.pages };
+          if (event.kind === 'fetch') {
+            fetched.push(event.url);
+            collector?.want(event.url);
+          }
           call.progress(progressText(event, caps));
         },
-      });
-      if (isToolError(run)) return run;
+      };
+      // Near the deadline the run is stopped while there is still time to answer from what it found.
+      const timer = setTimeout(
+        () => stopEarly({ kind: 'budget', seconds: of }),
+        Math.max(0, deadline - rescueReserveMs(req.budgetMs) - deps.clock()),
+      );
+      const run = await runJob(deps, job, AbortSignal.any([signal, early.signal])).finally(() =>
+        clearTimeout(timer),
+      );
+      if (isToolError(run)) {
+        if (why === undefined || signal.aborted) return run;
+        return rescue(deps, call, {
+          question: req.question,
+          goal: req.goal,
+          maxTokens: req.maxTokens,
+          why,
+          signal,
+          deadline,
+          collector,
+          fetched,
+          snippets,
+          searchTexts,
+          progress: { ...counts, caps },
+        });
+      }
 
       const draft = keepCitedSources(run.draft);
       const quoted = [
@@ -138,19 +162,4 @@ async function headStart(
     signal,
   });
   return !isToolError(found) && found.kind === 'results' ? found.results : [];
-}
-
-function snippetsByUrl(results: readonly BraveResult[]): Map<string, string> {
-  const byUrl = new Map<string, string>();
-  for (const r of results) {
-    try {
-      byUrl.set(canonicalUrl(r.url), r.snippet);
-    } catch {}
-  }
-  return byUrl;
-}
-
-/** Findings that point past the sources list cite nothing: they are dropped, not guessed at. */
-function keepCitedSources(draft: Draft): Draft {
-  return { ...draft, findings: draft.findings.filter((f) => f.source < draft.sources.length) };
 }

@@ -47,6 +47,19 @@ function asReply(value: Reply | ToolError): Reply {
 }
 
 describe('cachedAnswer', () => {
+  it('does not keep a partial reply: the next call researches in full', async () => {
+    const { store } = setup();
+    const p = producer((n) => {
+      const r = reply({ answer: `answer #${n}` });
+      return { ...r, meta: { ...r.meta, partial: true } };
+    });
+    const request = { key: 'kp', ttlMs: HOUR, refresh: false, signal: live(), produce: p.produce };
+    asReply(await cachedAnswer(store, request));
+    const second = asReply(await cachedAnswer(store, request));
+    assert.equal(second.answer, 'answer #2');
+    assert.equal(p.calls, 2);
+  });
+
   it('serves a hit without producing, marked cached with its age from the clock', async () => {
     const { clock, store } = setup();
     const p = producer();

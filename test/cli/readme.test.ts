@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { CLIENTS, clientSnippet } from '../../src/cli/client-config.ts';
 import { launchCommand } from '../../src/cli/launch.ts';
+import { ERROR_CODES } from '../../src/errors.ts';
 
 const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 const section = (title: string) => {
@@ -34,5 +35,10 @@ describe('README', () => {
     const titles = [...README.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
     assert.equal(titles[titles.indexOf('Requirements') + 1], 'Check your set-up');
     assert.match(section('Check your set-up'), /web-mcp doctor/);
+  });
+
+  it('names every error code a tool can answer with', () => {
+    const replies = section('Replies');
+    for (const code of ERROR_CODES) assert.ok(replies.includes(`\`${code}\``), code);
   });
 });

@@ -35,12 +35,13 @@ export interface StdioSession {
 export async function connectStdio(
   entry: Entry,
   era: Era,
-  options: { env?: Record<string, string>; args?: string[] } = {},
+  options: { env?: Record<string, string>; args?: string[]; cwd?: string } = {},
 ): Promise<StdioSession> {
   const transport = new StdioClientTransport({
     command: entry.command,
     args: [...entry.args, ...(options.args ?? [])],
     env: baseEnv(options.env),
+    ...(options.cwd ? { cwd: options.cwd } : {}),
     stderr: 'pipe',
   });
   let stderr = '';

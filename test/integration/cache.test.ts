@@ -1,12 +1,13 @@
 // The answer cache through the real Node entry with the fake claude (R-K3, R-K4, R-K5):
 // refresh runs claude again while a plain repeat does not, identical concurrent calls
-// share one run, and a corrupt cache is a miss, never an error.
+// share one run, a corrupt cache is a miss, never an error, and refresh re-reads cited pages.
 import assert from 'node:assert/strict';
 import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { entry } from '../helpers/entries.ts';
 import { type Sandbox, sandbox } from '../helpers/fake-claude-env.ts';
+import { startLoopbackServer } from '../helpers/loopback-server.ts';
 import { connectStdio } from '../helpers/mcp-client.ts';
 
 type Content = { type: string; text?: string }[];
@@ -124,6 +125,36 @@ describe('node: the answer cache through the entry point', () => {
       assert.equal(b.runs().length, 2);
     } finally {
       await second.close();
+    }
+  });
+
+  it('web_investigate with cache "refresh" fetches the cited pages again to verify quotes', async () => {
+    const pages = await startLoopbackServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(
+        `<html><head><title>Tapir</title></head><body><article><h1>Tapir</h1><p>${'Tapirs are large, herbivorous mammals. '.repeat(8)}Tapirs are odd-toed ungulates, like horses and rhinoceroses.</p></article></body></html>`,
+      );
+    });
+    const host = `127.0.0.1:${pages.port}`;
+    const draft = { ...DRAFT, sources: [{ title: 'Tapir', url: `${pages.url}/tapir` }] };
+    const b = box({ FAKE_CLAUDE_OUTPUT: JSON.stringify(draft) });
+    const session = await connectStdio(NODE, 'modern', { env: b.env({ WEB_MCP_ALLOW_HOSTS: host }) });
+    try {
+      const args = { question: 'What kind of animal is a tapir?', goal: 'a quiz answer', depth: 'quick' };
+      const first = await session.client.callTool({ name: 'web_investigate', arguments: args });
+      assert.match(text(first), /verified 1\/1/, text(first));
+      assert.equal(pages.requests, 1, 'the cited page was fetched to verify its quote');
+
+      const refreshed = await session.client.callTool({
+        name: 'web_investigate',
+        arguments: { ...args, cache: 'refresh' },
+      });
+      assert.match(text(refreshed), /verified 1\/1, cached no/, text(refreshed));
+      assert.equal(b.runs().length, 2);
+      assert.equal(pages.requests, 2, 'refresh fetched the page again instead of using its cached copy');
+    } finally {
+      await session.close();
+      await pages.close();
     }
   });
 });

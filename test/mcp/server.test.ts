@@ -6,15 +6,23 @@ import { describe, it } from 'node:test';
 import type { Client } from '@modelcontextprotocol/client';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import memoryDriver from 'unstorage/drivers/memory';
+import * as v from 'valibot';
 import { createApp } from '../../src/app.ts';
 import { parseCli } from '../../src/config.ts';
-import { silentLog } from '../../src/log.ts';
+import { createLog, silentLog } from '../../src/log.ts';
 import { createServerFactory } from '../../src/mcp/server.ts';
+import type { ToolDef } from '../../src/mcp/tool.ts';
 import type { Runtime } from '../../src/runtime.ts';
 import { createServices } from '../../src/services.ts';
 import { ERAS, type Era, newClient } from '../helpers/mcp-client.ts';
 
 const ALL = ['web_lookup', 'web_read', 'web_research', 'web_page', 'web_investigate'];
+/** Arguments each research tool accepts: a call with them reaches the claude run. */
+const VALID_ARGS: Record<string, Record<string, unknown>> = {
+  web_lookup: { question: 'what is a quokka?' },
+  web_research: { question: 'what is a quokka?', goal: 'pick a pet' },
+  web_investigate: { question: 'what is a quokka?', goal: 'pick a pet', depth: 'quick' },
+};
 
 function setup(argv: string[] = [], env: Record<string, string> = {}) {
   let spawns = 0;
@@ -171,6 +179,26 @@ describe('server factory with the real tools', () => {
     }
   });
 
+  it('refuses format json under its floor before fetching or running anything', async () => {
+    const { factory, spawns } = setup();
+    const client = await connect(factory, 'modern');
+    try {
+      const calls: [string, Record<string, unknown>][] = [
+        ['web_research', { question: 'q', goal: 'g', format: 'json', max_tokens: 50 }],
+        ['web_investigate', { question: 'q', goal: 'g', format: 'json', max_tokens: 50 }],
+        ['web_page', { url: 'https://example.com/', goal: 'g', format: 'json', max_tokens: 50 }],
+      ];
+      for (const [name, args] of calls) {
+        const result = await client.callTool({ name, arguments: args });
+        assert.equal(result.isError, true, name);
+        assert.match(textOf(result), /^invalid_input: max_tokens 50 is too small for format json/);
+      }
+      assert.equal(spawns(), 0, 'no claude run for a cap no JSON reply fits');
+    } finally {
+      await client.close();
+    }
+  });
+
   const TIERS: [string, string[]][] = [
     ['basic', ['web_lookup', 'web_read']],
     ['basic,standard', ['web_lookup', 'web_read', 'web_research', 'web_page']],
@@ -179,19 +207,31 @@ describe('server factory with the real tools', () => {
   ];
   for (const [tiers, expected] of TIERS) {
     it(`--tiers ${tiers} lists only those tools`, async () => {
-      const { factory } = setup(['--tiers', tiers]);
+      const { factory, spawns } = setup(['--tiers', tiers]);
       const client = await connect(factory, 'modern');
       try {
         const { tools } = await client.listTools();
         assert.deepEqual(tools.map((t) => t.name).sort(), [...expected].sort());
-        // A hidden tool cannot be called either.
+        // A hidden tool cannot be called either, with arguments that reach claude when it is listed.
         const hidden = ALL.find((name) => !expected.includes(name));
         if (hidden) {
+          const args = VALID_ARGS[hidden] ?? {};
           const outcome = await client
-            .callTool({ name: hidden, arguments: { question: 'q' } })
-            .then((r) => ({ isError: r.isError === true }))
-            .catch(() => ({ isError: true }));
+            .callTool({ name: hidden, arguments: args })
+            .then((r) => ({ isError: r.isError === true, text: textOf(r) }))
+            .catch((error: Error) => ({ isError: true, text: error.message }));
           assert.equal(outcome.isError, true, hidden);
+          assert.doesNotMatch(outcome.text, /invalid_input/, outcome.text);
+          assert.equal(spawns(), 0, `${hidden} started no claude run`);
+
+          const all = setup();
+          const listed = await connect(all.factory, 'modern');
+          try {
+            await listed.callTool({ name: hidden, arguments: args });
+            assert.equal(all.spawns(), 1, `the same call reaches claude when ${hidden} is listed`);
+          } finally {
+            await listed.close();
+          }
         }
       } finally {
         await client.close();
@@ -215,4 +255,44 @@ describe('server factory with the real tools', () => {
       !(await names(['--tiers', 'basic,standard'], { BRAVE_API_KEY: 'test-key-123' })).includes('web_search'),
     );
   });
+});
+
+describe('the tool-call path', () => {
+  const boom: ToolDef<{ text: string }> = {
+    name: 'boom',
+    tier: 'basic',
+    description: 'Throws.',
+    input: v.object({ text: v.string() }),
+    run: async ({ text }) => {
+      const error = new TypeError(`cannot read ${text}`);
+      error.stack = `TypeError: cannot read ${text}\n    at run (file:///src/boom.ts:1:1)`;
+      throw error;
+    },
+  };
+
+  for (const era of ERAS) {
+    it(`${era}: an error thrown inside a tool reaches the client with a code, logged as one line`, async () => {
+      const lines: string[] = [];
+      const factory = createServerFactory({
+        info: { name: 'web-mcp', version: 'test' },
+        tools: [boom as ToolDef],
+        tiers: new Set(['basic']),
+        clock: Date.now,
+        log: createLog((line) => lines.push(line)),
+      });
+      const client = await connect(factory, era);
+      try {
+        const result = await client.callTool({ name: 'boom', arguments: { text: 'x' } });
+        const text = textOf(result);
+        assert.equal(result.isError, true);
+        assert.match(text, /^internal_error: boom failed unexpectedly \(TypeError: cannot read x\); /);
+        assert.doesNotMatch(text, /\bat run\b|\n/, 'no stack trace');
+        assert.equal(lines.length, 1);
+        assert.match(lines[0] ?? '', /^web-mcp: warning: boom: internal_error: .*\n$/);
+        assert.equal((lines[0] ?? '').split('\n').length, 2, 'one line');
+      } finally {
+        await client.close();
+      }
+    });
+  }
 });

@@ -7,13 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { spawnNode } from '../../adapters/node/spawn.ts';
+import { createLimiter } from '../../src/claude/limiter.ts';
 import { isToolError, type ToolError } from '../../src/errors.ts';
 import { answerPage, type PageAnswerDeps } from '../../src/page/page-answer.ts';
 import type { PageReader, PageText } from '../../src/page/page-text.ts';
 import type { Draft, Reply } from '../../src/reply/contract.ts';
-import { createLimiter } from '../../src/research/limiter.ts';
 import type { Runtime } from '../../src/runtime.ts';
-import { FAKE_CLAUDE } from '../research/helpers.ts';
+import { FAKE_CLAUDE } from '../claude/helpers.ts';
 
 const URL_ = 'https://harbour.example/history';
 const TOPICS = ['fishing boats', 'market stalls', 'harbour walls', 'ferry timetables', 'rope makers'];
@@ -88,6 +88,7 @@ const call = (progress: string[] = []) => ({
   signal: new AbortController().signal,
   arrivedAt: Date.now(),
   progress: (m: string) => progress.push(m),
+  setStatus() {},
 });
 
 function asReply(value: Reply | ToolError): Reply {

@@ -42,9 +42,9 @@ before(async () => {
     } else if (req.url === '/shell') {
       res.writeHead(200, { ...headers, 'content-type': 'text/html' });
       res.end(SHELL);
-    } else if (req.url === '/report.pdf') {
-      res.writeHead(200, { ...headers, 'content-type': 'application/pdf' });
-      res.end('%PDF-1.7\n%âãÏÓ\n1 0 obj << /Type /Catalog >> endobj\n');
+    } else if (req.url === '/photo.png') {
+      res.writeHead(200, { ...headers, 'content-type': 'image/png' });
+      res.end(Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0));
     } else {
       res.writeHead(404, headers);
       res.end('not found');
@@ -118,13 +118,13 @@ describe('createPageReader', () => {
 
   it('fails an unsupported type with fetch_failed naming the type, and does not cache it', async () => {
     const pages = reader();
-    const url = `${server.url}/report.pdf`;
+    const url = `${server.url}/photo.png`;
     const before = server.connections;
     const out = await pages.read(url, live());
     assert.ok(isToolError(out));
     assert.equal(out.code, 'fetch_failed');
     assert.match(out.message, /^fetch_failed: /);
-    assert.match(out.message, /application\/pdf/);
+    assert.match(out.message, /image\/png/);
     assert.ok(out.message.includes(url));
     await pages.read(url, live());
     assert.equal(server.connections, before + 2);

@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import { toolError } from '../../src/errors.ts';
 import { ReplySchema } from '../../src/reply/contract.ts';
 import {
+  capTooSmall,
   finishReply,
   formatAge,
   metaLine,
@@ -64,6 +65,17 @@ describe('renderers', () => {
     assert.deepEqual([formatAge(5), formatAge(7200), formatAge(200_000)], ['5s', '2h', '2d']);
   });
 
+  it('a partial reply says so in both meta forms and in JSON', () => {
+    assert.match(metaLine(meta({ partial: true })), /, trimmed no, partial yes, 8\.4 s$/);
+    assert.equal(
+      metaLine(meta({ partial: true, compact: true })),
+      'meta: haiku, verified 0/0, trimmed no, partial yes',
+    );
+    assert.doesNotMatch(metaLine(meta()), /partial/);
+    assert.equal(JSON.parse(renderJson(reply({ meta: meta({ partial: true }) }))).meta.partial, true);
+    assert.equal(JSON.parse(renderJson(reply())).meta.partial, undefined);
+  });
+
   it('error text starts with the code, once', () => {
     assert.equal(
       renderError(toolError('busy', 'too many calls;\ntry again')),
@@ -110,5 +122,38 @@ describe('finishReply', () => {
       renderError(out),
       /^invalid_input: max_tokens 50 is too small for format json.*raise max_tokens/,
     );
+  });
+
+  it('capTooSmall refuses before any run exactly the JSON caps no reply can fit', async () => {
+    const { estimateTokens } = await import('../../src/reply/budget.ts');
+    for (const format of ['markdown', 'basic'] as const)
+      assert.equal(await capTooSmall(50, format), undefined);
+    let floor = 50;
+    while ((await capTooSmall(floor, 'json')) !== undefined) floor += 1;
+    assert.ok(floor > 50 && floor < 150, `json floor ${floor}`);
+    const refused = await capTooSmall(floor - 1, 'json');
+    assert.match(
+      renderError(refused ?? toolError('bad_output', 'none')),
+      /^invalid_input: max_tokens \d+ is too small for format json, which needs at least \d+; raise max_tokens/,
+    );
+    // At the floor every reply fits, even a cached one with wide meta numbers and a long model name.
+    const wide = reply({
+      ...GOLDEN.full!,
+      meta: meta({
+        model: 'claude-haiku-4-5-20251001',
+        searches: 123,
+        pages: 456,
+        verified: 7,
+        quotes: 9,
+        cached: true,
+        age: 604_800,
+        seconds: 329.9,
+      }),
+    });
+    for (const r of [GOLDEN.full!, wide]) {
+      const out = await finishReply(r, { maxTokens: floor, format: 'json' });
+      assert.equal(typeof out, 'string', `json at the floor ${floor}`);
+      assert.ok(estimateTokens(out as string) <= floor);
+    }
   });
 });

@@ -81,6 +81,21 @@ describe('createPageCollector', () => {
     assert.equal(fake.maxActive, 2);
   });
 
+  it('asks the reader for fresh copies only when refreshing', async () => {
+    for (const refresh of [false, true]) {
+      const fake = fakeReader();
+      const collector = createPageCollector({
+        reader: fake.reader,
+        signal: new AbortController().signal,
+        refresh,
+      });
+      collector.want('https://site.example/1');
+      await settle();
+      assert.equal(fake.reads[0]?.options.refresh, refresh);
+      fake.reads[0]?.resolve(page('https://site.example/1', 'x'));
+    }
+  });
+
   it('passes a per-page timeout to every read', async () => {
     const fake = fakeReader();
     const collector = createPageCollector({

@@ -8,15 +8,15 @@ import { join } from 'node:path';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import { spawnNode } from '../../adapters/node/spawn.ts';
 import { createBrave } from '../../src/brave/client.ts';
+import { createLimiter } from '../../src/claude/limiter.ts';
 import { isToolError, type ToolError, toolError } from '../../src/errors.ts';
 import { silentLog } from '../../src/log.ts';
 import type { PageReader, PageText } from '../../src/page/page-text.ts';
 import type { Draft, Reply } from '../../src/reply/contract.ts';
-import { createLimiter } from '../../src/research/limiter.ts';
 import { type ResearchDeps, type ResearchRequest, research } from '../../src/research/pipeline.ts';
 import type { Runtime } from '../../src/runtime.ts';
+import { FAKE_CLAUDE } from '../claude/helpers.ts';
 import { type FakeBrave, startFakeBrave, webBody } from '../helpers/fake-brave.ts';
-import { FAKE_CLAUDE } from './helpers.ts';
 
 const SNIPPET = 'The quokka is a small marsupial found on Rottnest Island near Perth.';
 const PAGE_URL = 'https://wildlife.example/quokka';
@@ -109,6 +109,7 @@ async function run(d: ResearchDeps, progress: string[] = []): Promise<Reply> {
     signal: new AbortController().signal,
     arrivedAt: Date.now(),
     progress: (m) => progress.push(m),
+    setStatus() {},
   });
   if (isToolError(out)) assert.fail(`unexpected error ${out.message}`);
   return out;

@@ -1,14 +1,9 @@
 // Prompts: caps, recency and domains reach the model; untrusted text stays fenced.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  buildPagePrompt,
-  buildResearchPrompt,
-  DEPTH,
-  fence,
-  pageSystemPrompt,
-  researchSystemPrompt,
-} from '../../src/research/prompts.ts';
+import { fence } from '../../src/claude/prompt-rules.ts';
+import { buildPagePrompt, pageSystemPrompt } from '../../src/page/page-prompt.ts';
+import { buildResearchPrompt, DEPTH, researchSystemPrompt } from '../../src/research/prompts.ts';
 
 describe('prompts', () => {
   it('depth caps match the spec', () => {

@@ -6,15 +6,14 @@ import { cacheKey } from '../../cache/keys.ts';
 import { isToolError, type ToolError } from '../../errors.ts';
 import type { PageRequest } from '../../page/page-answer.ts';
 import type { Reply } from '../../reply/contract.ts';
-import { finishReply, type ReplyFormat } from '../../reply/render.ts';
-import type { CallTiming } from '../../research/pipeline.ts';
+import { capTooSmall, finishReply, type ReplyFormat } from '../../reply/render.ts';
 import type { CallContext } from '../tool.ts';
 
 /** R-U5: every page tool has 90 s. */
 export const PAGE_BUDGET_MS = 90_000;
 
 export interface PageToolDeps {
-  readonly answer: (request: PageRequest, call: CallTiming) => Promise<Reply | ToolError>;
+  readonly answer: (request: PageRequest, call: CallContext) => Promise<Reply | ToolError>;
   readonly answers: AnswerStore;
   readonly model: string;
 }
@@ -25,6 +24,8 @@ export async function answerPageCall(
   format: ReplyFormat,
   ctx: CallContext,
 ): Promise<string | ToolError> {
+  const tooSmall = await capTooSmall(request.maxTokens, format);
+  if (tooSmall) return tooSmall;
   const key = await cacheKey({
     tool: 'page',
     url: request.url,
@@ -37,8 +38,7 @@ export async function answerPageCall(
     ttlMs: TTL.page,
     refresh: false,
     signal: ctx.signal,
-    produce: (shared) =>
-      deps.answer(request, { signal: shared, arrivedAt: ctx.arrivedAt, progress: ctx.progress }),
+    produce: (shared) => deps.answer(request, { ...ctx, signal: shared }),
   });
   if (isToolError(reply)) return reply;
   return finishReply(reply, { maxTokens: request.maxTokens, format });

@@ -5,12 +5,12 @@ import { researchTtl } from '../../cache/cache.ts';
 import { cacheKey } from '../../cache/keys.ts';
 import { isToolError, type ToolError } from '../../errors.ts';
 import type { Reply } from '../../reply/contract.ts';
-import { finishReply, type ReplyFormat } from '../../reply/render.ts';
-import type { CallTiming, ResearchRequest } from '../../research/pipeline.ts';
+import { capTooSmall, finishReply, type ReplyFormat } from '../../reply/render.ts';
+import type { ResearchRequest } from '../../research/pipeline.ts';
 import type { CallContext } from '../tool.ts';
 
 export interface ResearchToolDeps {
-  readonly research: (request: ResearchRequest, call: CallTiming) => Promise<Reply | ToolError>;
+  readonly research: (request: ResearchRequest, call: CallContext) => Promise<Reply | ToolError>;
   readonly answers: AnswerStore;
   readonly model: string;
 }
@@ -21,6 +21,8 @@ export async function answerResearch(
   options: { readonly format: ReplyFormat; readonly refresh: boolean },
   ctx: CallContext,
 ): Promise<string | ToolError> {
+  const tooSmall = await capTooSmall(request.maxTokens, options.format);
+  if (tooSmall) return tooSmall;
   const key = await cacheKey({
     tool: 'research',
     question: request.question,
@@ -37,7 +39,7 @@ export async function answerResearch(
     refresh: options.refresh,
     signal: ctx.signal,
     produce: (shared) =>
-      deps.research(request, { signal: shared, arrivedAt: ctx.arrivedAt, progress: ctx.progress }),
+      deps.research(options.refresh ? { ...request, refresh: true } : request, { ...ctx, signal: shared }),
   });
   if (isToolError(reply)) return reply;
   return finishReply(reply, { maxTokens: request.maxTokens, format: options.format });

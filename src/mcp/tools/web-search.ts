@@ -19,8 +19,8 @@ export type WebSearchArgs = v.InferOutput<typeof WebSearchInput>;
 
 export interface WebSearchDeps {
   readonly brave: Brave;
-  /** The server's one token estimate (src/reply/budget.ts). */
-  readonly estimateTokens: (text: string) => number;
+  /** Resolves to the server's one token estimate, loaded (src/reply/budget.ts `loadedEstimate`). */
+  readonly estimate: () => Promise<(text: string) => number>;
 }
 
 /** Snippet caps tried in turn for every result, before any result is dropped. */
@@ -107,7 +107,7 @@ export function webSearchTool(deps: WebSearchDeps): ToolDef<WebSearchArgs> {
         input.format === 'json'
           ? json
           : (results: readonly BraveResult[], omitted: number) => markdown(results, omitted, input.query);
-      return fitResults(out.results, render, input.max_tokens, deps.estimateTokens);
+      return fitResults(out.results, render, input.max_tokens, await deps.estimate());
     },
   };
 }

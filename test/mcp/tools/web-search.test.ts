@@ -21,7 +21,12 @@ afterEach(() => {
   fake.requests.length = 0;
 });
 
-const ctx = (): CallContext => ({ signal: new AbortController().signal, arrivedAt: 0, progress() {} });
+const ctx = (): CallContext => ({
+  signal: new AbortController().signal,
+  arrivedAt: 0,
+  progress() {},
+  setStatus() {},
+});
 
 function tool() {
   const brave = createBrave({
@@ -31,7 +36,7 @@ function tool() {
     log: createLog(() => {}),
     ratePerSecond: 100,
   });
-  return webSearchTool({ brave, estimateTokens });
+  return webSearchTool({ brave, estimate: async () => estimateTokens });
 }
 
 async function call(def: ReturnType<typeof tool>, args: unknown): Promise<string | ToolError> {

@@ -4,9 +4,9 @@ import assert from 'node:assert/strict';
 import { chmod, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { buildClaudeEnv } from '../../src/claude/args.ts';
+import { runClaude } from '../../src/claude/run.ts';
 import { isToolError, type ToolError } from '../../src/errors.ts';
-import { buildClaudeEnv } from '../../src/research/args.ts';
-import { runClaude } from '../../src/research/claude.ts';
 import { nodeRuntime, researchArgs, runFake, scratchDir } from './helpers.ts';
 
 const SECRET = 'sk-ant-very-secret-value';

@@ -1,7 +1,7 @@
 // argv and environment of a claude run, checked without spawning anything.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { buildClaudeArgs, buildClaudeEnv } from '../../src/research/args.ts';
+import { buildClaudeArgs, buildClaudeEnv } from '../../src/claude/args.ts';
 
 const VARIADIC = new Set(['--tools', '--allowedTools', '--disallowedTools', '--mcp-config', '--add-dir']);
 

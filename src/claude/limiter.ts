@@ -26,6 +26,8 @@ export interface RunOptions {
   readonly signal: AbortSignal;
   /** Absolute time (ms, on `clock`) when the call's budget ends. */
   readonly deadline: number;
+  /** Told the call's place in the queue (1 = next) when it queues and each time it moves up. */
+  readonly onQueued?: (position: number) => void;
 }
 
 export interface Limiter {
@@ -37,6 +39,7 @@ export interface Limiter {
 
 interface Waiter {
   start(): void;
+  moved(position: number): void;
 }
 
 const BUSY =
@@ -58,7 +61,14 @@ export function createLimiter(options: LimiterOptions): Limiter {
       const waiter = waiting.shift();
       if (!waiter) return;
       waiter.start();
+      tellPositions();
     }
+  }
+
+  function tellPositions(): void {
+    waiting.forEach((w, i) => {
+      w.moved(i + 1);
+    });
   }
 
   async function execute<T>(
@@ -96,6 +106,7 @@ export function createLimiter(options: LimiterOptions): Limiter {
         if (at === -1) return;
         waiting.splice(at, 1);
         cleanup();
+        tellPositions();
         resolve(error);
       };
       const onCancel = () => leave(toolError('cancelled', CANCELLED));
@@ -112,9 +123,11 @@ export function createLimiter(options: LimiterOptions): Limiter {
           cleanup();
           execute(opts, task).then(resolve, reject);
         },
+        moved: (position) => opts.onQueued?.(position),
       };
       opts.signal.addEventListener('abort', onCancel, { once: true });
       waiting.push(waiter);
+      opts.onQueued?.(waiting.length);
     });
   }
 

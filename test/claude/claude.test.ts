@@ -3,9 +3,9 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { describe, it } from 'node:test';
+import { buildClaudeArgs } from '../../src/claude/args.ts';
+import { pageSchema } from '../../src/claude/schema.ts';
 import { isToolError } from '../../src/errors.ts';
-import { buildClaudeArgs } from '../../src/research/args.ts';
-import { pageSchema } from '../../src/research/schema.ts';
 import { runFake } from './helpers.ts';
 
 const ISOLATION = [
@@ -97,7 +97,7 @@ describe('runClaude with the fake claude', () => {
     assert.ok(result.seconds >= 0);
     assert.deepEqual(
       events.filter((e) => e.kind !== 'rate_limit').map((e) => e.kind),
-      ['search', 'fetch', 'fetch'],
+      ['search', 'search_result', 'fetch', 'fetch'],
     );
     assert.deepEqual(events.at(-1), { kind: 'fetch', url: 'http://127.0.0.1:9/two', searches: 1, pages: 2 });
   });

@@ -5,9 +5,9 @@ import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { spawnNode } from '../../adapters/node/spawn.ts';
+import { CANCEL_REASON, TIMEOUT_REASON } from '../../src/claude/limiter.ts';
+import { runClaude } from '../../src/claude/run.ts';
 import { isToolError } from '../../src/errors.ts';
-import { runClaude } from '../../src/research/claude.ts';
-import { CANCEL_REASON, TIMEOUT_REASON } from '../../src/research/limiter.ts';
 import { FAKE_CLAUDE, researchArgs, runFake, scratchDir, waitFor, waitGone } from './helpers.ts';
 
 async function startGrandchildRun(reason: unknown) {

@@ -8,8 +8,8 @@ import {
   progressText,
   type RunEvent,
   readLine,
-} from '../../src/research/events.ts';
-import { mapFailure } from '../../src/research/failures.ts';
+} from '../../src/claude/events.ts';
+import { mapFailure } from '../../src/claude/failures.ts';
 
 const search = (query: string) =>
   JSON.stringify({

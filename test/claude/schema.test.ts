@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import * as v from 'valibot';
-import { pageSchema, researchSchema, schemaLimits } from '../../src/research/schema.ts';
+import { pageSchema, researchSchema, schemaLimits } from '../../src/claude/schema.ts';
 
 const Sized = v.looseObject({
   type: v.literal('object'),

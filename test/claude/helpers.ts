@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnNode } from '../../adapters/node/spawn.ts';
+import { buildClaudeArgs, buildClaudeEnv } from '../../src/claude/args.ts';
+import { type RunEvent, type RunResult, runClaude } from '../../src/claude/run.ts';
+import { researchSchema } from '../../src/claude/schema.ts';
 import type { ToolError } from '../../src/errors.ts';
-import { buildClaudeArgs, buildClaudeEnv } from '../../src/research/args.ts';
-import { type RunEvent, type RunResult, runClaude } from '../../src/research/claude.ts';
-import { researchSchema } from '../../src/research/schema.ts';
 
 export { isGone, waitFor, waitGone } from '../helpers/processes.ts';
 

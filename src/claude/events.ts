@@ -6,7 +6,9 @@ import * as v from 'valibot';
 export type RunEvent =
   | { readonly kind: 'search'; readonly query: string; readonly searches: number; readonly pages: number }
   | { readonly kind: 'fetch'; readonly url: string; readonly searches: number; readonly pages: number }
-  | { readonly kind: 'rate_limit'; readonly status: string; readonly resetsAt: number | undefined };
+  | { readonly kind: 'rate_limit'; readonly status: string; readonly resetsAt: number | undefined }
+  /** The text a WebSearch returned (titles, URLs, snippets), capped: something to answer from if the run is stopped. */
+  | { readonly kind: 'search_result'; readonly text: string };
 
 /** The final `result` event, reduced to the fields the server reads. */
 export interface ResultEvent {
@@ -24,6 +26,8 @@ export interface StreamState {
   searches: number;
   pages: number;
   readonly fetchedUrls: string[];
+  /** Tool names by tool_use id, to tell whose result a tool_result is. */
+  readonly toolNames: Map<string, string>;
   model: string | undefined;
   /** The last rate-limit notice; a `rejected` one carries the reset time. */
   rateLimit: { status: string; resetsAt: number | undefined; type: string | undefined } | undefined;
@@ -36,12 +40,23 @@ export interface StreamState {
 const str = v.optional(v.string());
 const ToolUse = v.looseObject({
   type: v.literal('tool_use'),
+  id: str,
   name: v.string(),
   input: v.optional(v.looseObject({ query: str, url: str })),
 });
 const Assistant = v.looseObject({
   type: v.literal('assistant'),
   message: v.looseObject({ model: str, content: v.optional(v.array(v.unknown())) }),
+});
+const ToolResult = v.looseObject({
+  type: v.literal('tool_result'),
+  tool_use_id: v.string(),
+  content: v.optional(v.union([v.string(), v.array(v.unknown())])),
+});
+const TextBlock = v.looseObject({ type: v.literal('text'), text: v.string() });
+const User = v.looseObject({
+  type: v.literal('user'),
+  message: v.looseObject({ content: v.optional(v.union([v.string(), v.array(v.unknown())])) }),
 });
 const Init = v.looseObject({ type: v.literal('system'), subtype: v.literal('init'), model: str });
 const RateLimit = v.looseObject({
@@ -62,12 +77,15 @@ const Result = v.looseObject({
 
 const MAX_LINE_CHARS = 8 * 1024 * 1024;
 const MAX_PLAIN_CHARS = 2000;
+/** Search results past this many characters add little to a rescue answer. */
+export const MAX_SEARCH_RESULT_CHARS = 6000;
 
 export function createStreamState(): StreamState {
   return {
     searches: 0,
     pages: 0,
     fetchedUrls: [],
+    toolNames: new Map(),
     model: undefined,
     rateLimit: undefined,
     result: undefined,
@@ -117,6 +135,8 @@ export function readLine(state: StreamState, rawLine: string): RunEvent[] {
   }
   const assistant = v.safeParse(Assistant, data);
   if (assistant.success) return readAssistant(state, assistant.output);
+  const user = v.safeParse(User, data);
+  if (user.success) return readToolResults(state, user.output);
   const rate = v.safeParse(RateLimit, data);
   if (rate.success) {
     const info = rate.output.rate_limit_info;
@@ -134,6 +154,7 @@ function readAssistant(state: StreamState, event: v.InferOutput<typeof Assistant
   for (const block of event.message.content ?? []) {
     const use = v.safeParse(ToolUse, block);
     if (!use.success) continue;
+    if (use.output.id !== undefined) state.toolNames.set(use.output.id, use.output.name);
     if (use.output.name === 'WebSearch') {
       state.searches++;
       out.push({
@@ -148,6 +169,28 @@ function readAssistant(state: StreamState, event: v.InferOutput<typeof Assistant
       if (url !== '') state.fetchedUrls.push(url);
       out.push({ kind: 'fetch', url, searches: state.searches, pages: state.pages });
     }
+  }
+  return out;
+}
+
+function readToolResults(state: StreamState, event: v.InferOutput<typeof User>): RunEvent[] {
+  const out: RunEvent[] = [];
+  const blocks = Array.isArray(event.message.content) ? event.message.content : [];
+  for (const block of blocks) {
+    const result = v.safeParse(ToolResult, block);
+    if (!result.success || state.toolNames.get(result.output.tool_use_id) !== 'WebSearch') continue;
+    const content = result.output.content ?? '';
+    const text = (
+      typeof content === 'string'
+        ? content
+        : content
+            .flatMap((c) => {
+              const t = v.safeParse(TextBlock, c);
+              return t.success ? [t.output.text] : [];
+            })
+            .join('\n')
+    ).trim();
+    if (text !== '') out.push({ kind: 'search_result', text: text.slice(0, MAX_SEARCH_RESULT_CHARS) });
   }
   return out;
 }
@@ -172,5 +215,6 @@ export function progressText(event: RunEvent, caps: { searches: number; reads: n
   if (event.kind === 'search')
     return `searching: ${event.query} (${event.searches} of ${caps.searches} searches)`;
   if (event.kind === 'fetch') return `reading: ${event.url} (${event.pages} of ${caps.reads} pages)`;
+  if (event.kind === 'search_result') return 'searched: results arrived';
   return event.status === 'rejected' ? 'waiting: Claude usage limit reached' : `usage: ${event.status}`;
 }

@@ -1,0 +1,22 @@
+// The esbuild options of the bundle, shared by the build and by the audit of what it holds.
+export const BUNDLE_OPTIONS = {
+  entryPoints: {
+    'node/main': 'adapters/node/main.ts',
+    'bun/main': 'adapters/bun/main.ts',
+    'deno/main': 'adapters/deno/main.ts',
+    mod: 'src/mod.ts',
+  },
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  chunkNames: 'chunks/[name]-[hash]',
+  legalComments: 'linked',
+  // Some dependencies are CommonJS and call require() for node built-ins.
+  banner: {
+    js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+  },
+  metafile: true,
+  logLevel: 'warning',
+};

@@ -1,0 +1,48 @@
+// One tool call as every layer sees it (cancel signal, arrival time, progress), and
+// its heartbeat: a caller that takes progress hears from the server at least every
+// few seconds, even while Claude thinks quietly or the call waits for a slot.
+
+export interface CallContext {
+  /** Fires when the caller cancels (stdio notifications/cancelled, HTTP disconnect, shutdown). */
+  readonly signal: AbortSignal;
+  /** Clock reading (ms) when the call arrived: time budgets count from here. */
+  readonly arrivedAt: number;
+  /** Sends a progress notification when the caller asked for them; otherwise a no-op. */
+  progress(message: string): void;
+  /** What the heartbeat says from now on (elapsed seconds in, one true line out). */
+  setStatus(status: (elapsedSeconds: number) => string): void;
+}
+
+export interface CallContextOptions {
+  readonly signal: AbortSignal;
+  readonly clock: () => number;
+  /** Where progress goes; absent when the caller sent no progress token (then nothing is sent). */
+  readonly send: ((message: string) => void) | undefined;
+  readonly heartbeatMs?: number;
+}
+
+/** Well inside the 10 s a client that resets its time-out on progress may wait between notifications. */
+export const HEARTBEAT_MS = 5000;
+
+/** A call's context plus `stop()`, which ends its heartbeat: call it when the call returns. */
+export function createCallContext(options: CallContextOptions): CallContext & { stop(): void } {
+  const arrivedAt = options.clock();
+  const send = options.send;
+  let status = (seconds: number) => `working: ${seconds} s`;
+  const timer =
+    send === undefined
+      ? undefined
+      : setInterval(
+          () => send(status(Math.round((options.clock() - arrivedAt) / 1000))),
+          options.heartbeatMs ?? HEARTBEAT_MS,
+        );
+  return {
+    signal: options.signal,
+    arrivedAt,
+    progress: (message) => send?.(message),
+    setStatus: (next) => {
+      status = next;
+    },
+    stop: () => clearInterval(timer),
+  };
+}
