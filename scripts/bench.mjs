@@ -18,7 +18,12 @@ const BENCHES = [
   { name: 'reply', about: 'token estimate, fitting and quote verification speed (issue 3)' },
   { name: 'cache', about: 'disk cache get/set latency (issue 7)' },
   { name: 'brave', about: 'Brave client decoding and cache (issue 5)' },
-  { name: 'extract', about: 'extraction quality and speed against jsdom (issue 6); ~8 minutes', slow: true },
+  {
+    name: 'extract',
+    about: 'extraction F1 per page type and speed against plain Readability, both corpora (issues 6, 16); ~6 minutes',
+    slow: true,
+  },
+  { name: 'extract-passages', about: 'passage selection on questions about Wikipedia pages (issue 16)' },
 ];
 const LIMIT_MS = { default: 10 * 60_000, slow: 20 * 60_000 };
 
