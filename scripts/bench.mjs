@@ -20,7 +20,8 @@ const BENCHES = [
   { name: 'brave', about: 'Brave client decoding and cache (issue 5)' },
   {
     name: 'extract',
-    about: 'extraction F1 per page type and speed against plain Readability, both corpora (issues 6, 16); ~6 minutes',
+    about:
+      'extraction F1 per page type and speed against plain Readability, both corpora (issues 6, 16); ~6 minutes',
     slow: true,
   },
   { name: 'extract-passages', about: 'passage selection on questions about Wikipedia pages (issue 16)' },

@@ -45,7 +45,7 @@ export async function extractPage(html: string, url: string): Promise<Extracted>
   try {
     return await extractTree(html, url);
   } catch (error) {
-    // Markup nested deeper than the call stack breaks every tree walker: read it as text.
+    // Markup nested deeper than a tree walk can afford (or than the call stack): read it as text.
     if (!(error instanceof RangeError)) throw error;
     const text = crudeText(html);
     const verdict = judgeThin(text, '');

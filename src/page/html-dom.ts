@@ -62,6 +62,17 @@ export function crudeTextLength(html: string): number {
   return text.match(NON_SPACE)?.length ?? 0;
 }
 
+/** Element nesting depth under `node`, counting stops past `limit`. */
+export function depthOver(node: Node, limit: number): boolean {
+  const stack: [Node, number][] = [[node, 0]];
+  while (stack.length > 0) {
+    const [n, d] = stack.pop() as [Node, number];
+    if (d > limit) return true;
+    for (let c = n.firstChild; c; c = c.nextSibling) if (c.nodeType === 1) stack.push([c, d + 1]);
+  }
+  return false;
+}
+
 /** Non-whitespace characters a reader would see under `node`. */
 export function visibleTextLength(node: Node): number {
   let count = 0;
