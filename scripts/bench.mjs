@@ -6,32 +6,36 @@ import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 
 const BENCHES = [
-  { name: 'tools-list', about: 'tools/list size per tier and in-process latency (issue 2)' },
+  { name: 'tools-list', about: 'tools/list size per tier and in-process latency' },
   {
     name: 'cold-start',
-    about: 'stdio cold start, memory and HTTP req/s on Node, Bun, Deno (issues 2, 8)',
+    about: 'stdio cold start, memory and HTTP req/s on Node, Bun, Deno',
     dist: true,
   },
-  { name: 'cached', about: 'cached web_research answers through the HTTP server (issue 7)', dist: true },
-  { name: 'verify-corpus', about: 'quote verifier precision and recall on the page corpus (issue 9)' },
-  { name: 'research', about: 'server overhead per research run (issue 4)' },
-  { name: 'rescue', about: 'stop → reply overhead of answering from held pages (issue 14)' },
-  { name: 'reply', about: 'token estimate, fitting and quote verification speed (issue 3)' },
-  { name: 'cache', about: 'disk cache get/set latency (issue 7)' },
-  { name: 'brave', about: 'Brave client decoding and cache (issue 5)' },
-  { name: 'page-fetch', about: 'pinned page fetch: cost per fetch and DNS rebinding (issue 15)' },
+  { name: 'cached', about: 'cached web_research answers through the HTTP server', dist: true },
+  { name: 'verify-corpus', about: 'quote verifier precision and recall on the page corpus' },
+  { name: 'research', about: 'server overhead per research run' },
+  { name: 'rescue', about: 'stop → reply overhead of answering from held pages' },
+  { name: 'reply', about: 'token estimate, fitting and quote verification speed' },
+  { name: 'cache', about: 'disk cache get/set latency' },
+  { name: 'brave', about: 'Brave client decoding and cache' },
+  { name: 'page-fetch', about: 'pinned page fetch: cost per fetch and DNS rebinding' },
   {
     name: 'pdf',
-    about:
-      'PDF pages/s and peak memory on Node, Bun, Deno; cold start with and without PDF support (issue 17)',
+    about: 'PDF pages/s and peak memory on Node, Bun, Deno; cold start with and without PDF support',
     dist: true,
   },
   {
     name: 'package',
-    about: 'tarball and dist/ size, largest chunks, npx install from a loopback registry (issue 18)',
+    about: 'tarball and dist/ size, largest chunks, npx install from a loopback registry',
     dist: true,
   },
-  { name: 'extract', about: 'extraction quality and speed against jsdom (issue 6); ~8 minutes', slow: true },
+  {
+    name: 'extract',
+    about: 'extraction F1 per page type and speed against plain Readability, both corpora; ~6 minutes',
+    slow: true,
+  },
+  { name: 'extract-passages', about: 'passage selection on questions about Wikipedia pages' },
 ];
 const LIMIT_MS = { default: 10 * 60_000, slow: 20 * 60_000 };
 

@@ -1,30 +1,7 @@
-// Cleanup Readability lacks: hidden nodes, share/subscribe widgets and other
-// boilerplate inside the article, and the body fallback's navigation chrome.
+// Cleanup Readability lacks: hidden nodes and link-dense navigation blocks it keeps
+// inside the article it found.
 
 const HIDDEN = '[hidden], [aria-hidden="true"], [style*="display:none"], [style*="display: none"]';
-
-const CHROME = [
-  'script',
-  'style',
-  'noscript',
-  'template',
-  'nav',
-  'header',
-  'footer',
-  'aside',
-  'form',
-  'dialog',
-  'button',
-  'select',
-  'svg',
-  'iframe',
-  '[role="navigation"]',
-  '[role="banner"]',
-  '[role="contentinfo"]',
-  '[role="search"]',
-  '[role="dialog"]',
-  '[role="complementary"]',
-].join(', ');
 
 function removeAll(root: Element, selector: string): void {
   for (const el of Array.from(root.querySelectorAll(selector))) el.remove();
@@ -50,11 +27,4 @@ export function cleanArticle(root: Element): void {
   for (const el of Array.from(root.querySelectorAll(NAVIGATION))) {
     if (linkDensity(el) > 0.5) el.remove();
   }
-}
-
-/** The body without scripts, navigation and page chrome, for when Readability fails. */
-export function cleanBody(body: HTMLElement): Element {
-  removeAll(body, CHROME);
-  removeAll(body, HIDDEN);
-  return body;
 }

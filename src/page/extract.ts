@@ -1,6 +1,6 @@
 // The page's main text, chosen by page kind (main-content.ts), as compact markdown and
 // plain text, with the title and a verdict on whether it is too thin to answer from.
-import { blockText } from './html-dom.ts';
+import { blockText, crudeText } from './html-dom.ts';
 import { mainContent } from './main-content.ts';
 import { toMarkdown } from './markdown.ts';
 import type { PageKind } from './page-kind.ts';
@@ -42,6 +42,24 @@ function nonEmpty(value: string | null | undefined): string | undefined {
 }
 
 export async function extractPage(html: string, url: string): Promise<Extracted> {
+  try {
+    return await extractTree(html, url);
+  } catch (error) {
+    // Markup nested deeper than a tree walk can afford (or than the call stack): read it as text.
+    if (!(error instanceof RangeError)) throw error;
+    const text = crudeText(html);
+    const verdict = judgeThin(text, '');
+    return {
+      title: titleFromUrl(url),
+      markdown: text.replace(/\n/g, '\n\n'),
+      text,
+      thin: verdict.thin,
+      ...optional('thinReason', verdict.reason),
+    };
+  }
+}
+
+async function extractTree(html: string, url: string): Promise<Extracted> {
   const main = await mainContent(html, url);
   const { document, root } = main;
   const base = baseUrl(document, url);

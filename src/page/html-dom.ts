@@ -31,10 +31,46 @@ const TAGS = /<\/?[a-zA-Z!?][^>]*>/g;
 const ENTITIES = /&(#x?[0-9a-f]+|[a-z]+[0-9]*);?/gi;
 const NON_SPACE = /\S/g;
 
+const BLOCK_TAGS =
+  /<\/?(p|div|br|li|tr|h[1-6]|section|article|main|pre|blockquote|table|ul|ol|dd|dt)\b[^>]*>/gi;
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/**
+ * The visible text of raw HTML without building a tree, one line per block: the
+ * last resort for markup no parser survives (nesting deeper than the call stack).
+ */
+export function crudeText(html: string): string {
+  return html
+    .replace(COMMENTS, ' ')
+    .replace(RAW_BLOCKS, ' ')
+    .replace(BLOCK_TAGS, '\n')
+    .replace(TAGS, '')
+    .replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (m, e: string) => {
+      if (e[0] !== '#') return NAMED[e.toLowerCase()] ?? m;
+      const code = e[1] === 'x' || e[1] === 'X' ? Number.parseInt(e.slice(2), 16) : Number(e.slice(1));
+      return code > 0 && code < 0x110000 ? String.fromCodePoint(code) : m;
+    })
+    .split('\n')
+    .map((l) => l.replace(/\s+/g, ' ').trim())
+    .filter((l) => l !== '')
+    .join('\n');
+}
+
 /** A crude count of visible characters in raw HTML, immune to parser quirks. */
 export function crudeTextLength(html: string): number {
   const text = html.replace(COMMENTS, ' ').replace(RAW_BLOCKS, ' ').replace(TAGS, ' ').replace(ENTITIES, 'x');
   return text.match(NON_SPACE)?.length ?? 0;
+}
+
+/** Element nesting depth under `node`, counting stops past `limit`. */
+export function depthOver(node: Node, limit: number): boolean {
+  const stack: [Node, number][] = [[node, 0]];
+  while (stack.length > 0) {
+    const [n, d] = stack.pop() as [Node, number];
+    if (d > limit) return true;
+    for (let c = n.firstChild; c; c = c.nextSibling) if (c.nodeType === 1) stack.push([c, d + 1]);
+  }
+  return false;
 }
 
 /** Non-whitespace characters a reader would see under `node`. */

@@ -3,7 +3,7 @@
 // of their kind, whichever of the two reads the page without losing most of it.
 import type { Readability as ReadabilityClass } from '@mozilla/readability';
 import { cleanArticle } from './clean.ts';
-import { parseDocument, visibleTextLength } from './html-dom.ts';
+import { depthOver, parseDocument, visibleTextLength } from './html-dom.ts';
 import { detectKind, type PageKind } from './page-kind.ts';
 import { contentRegion } from './region.ts';
 
@@ -37,6 +37,10 @@ export interface MainContent {
 const FRAGMENT_SHARE = 0.5;
 // An article this long is a real one: never swapped for the region, whatever surrounds it.
 const GOOD_ARTICLE_CHARS = 3000;
+
+// Real pages nest a few dozen levels; Readability's cost grows with depth times size,
+// so a tree deeper than this is read as plain text by the caller.
+const MAX_DEPTH = 400;
 
 // Paragraphs of real prose make a story, however short: it is never swapped for the region.
 const STORY_PARAGRAPHS = 3;
@@ -113,9 +117,15 @@ function region(document: Document): { root: Element | null; chars: number } {
   return { root, chars: root ? visibleTextLength(root) : 0 };
 }
 
-/** The main content of `html`; `url` is the page's address, a hint to its kind. */
+/**
+ * The main content of `html`; `url` is the page's address, a hint to its kind.
+ * Throws RangeError for markup nested too deep to walk (the caller reads it as text).
+ */
 export async function mainContent(html: string, url: string): Promise<MainContent> {
   const [first, Readability] = await Promise.all([fresh(html), loadReadability()]);
+  if (first.document.body && depthOver(first.document.body, MAX_DEPTH)) {
+    throw new RangeError(`markup nested deeper than ${MAX_DEPTH} elements`);
+  }
   const signals = detectKind(first.document, url);
   const shellText = first.shellText;
   if (signals.kind !== 'article') {

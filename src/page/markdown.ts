@@ -76,13 +76,29 @@ function isDataTable(table: Element | null): table is Element {
   return known;
 }
 
+// Per-table facts are read once per table, not once per row: tables of many thousand rows stay linear.
+const columnCounts = new WeakMap<Element, number>();
+const firstRows = new WeakMap<Element, Element | null>();
+
+function firstRow(table: Element): Element | null {
+  let row = firstRows.get(table);
+  if (row === undefined) {
+    row = table.querySelector('tr');
+    firstRows.set(table, row);
+  }
+  return row;
+}
+
 function columnCount(table: Element): number {
+  const known = columnCounts.get(table);
+  if (known !== undefined) return known;
   let widest = 0;
   for (const row of Array.from(table.querySelectorAll('tr'))) {
     let cols = 0;
     for (const cell of Array.from(row.children)) cols += Number(cell.getAttribute('colspan')) || 1;
     widest = Math.max(widest, cols);
   }
+  columnCounts.set(table, widest);
   return widest;
 }
 
@@ -102,7 +118,7 @@ function addTableRules(td: TurndownService): void {
       const cols = columnCount(table);
       const have = (content.match(/(^|[^\\])\|/g) ?? []).length;
       const row = `${content.trimEnd()}${' |'.repeat(Math.max(0, cols - have))} |\n`;
-      const first = table.querySelector('tr') === n;
+      const first = firstRow(table) === n;
       return first ? `${row}|${' --- |'.repeat(cols)}\n` : row;
     },
   });

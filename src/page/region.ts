@@ -61,6 +61,20 @@ export function linkShare(el: Element): number {
   return Math.min(1, linked / total);
 }
 
+/** Visible characters under `node`, counting stops at `limit`. */
+function textLengthUpTo(node: Node, limit: number): number {
+  let count = 0;
+  const stack: Node[] = [node];
+  while (stack.length > 0 && count < limit) {
+    const n = stack.pop() as Node;
+    for (let c = n.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType === 3) count += c.nodeValue?.match(/\S/g)?.length ?? 0;
+      else if (c.nodeType === 1 && !INVISIBLE.has(c.nodeName)) stack.push(c);
+    }
+  }
+  return count;
+}
+
 function removeAll(root: Element, selector: string): void {
   for (const el of Array.from(root.querySelectorAll(selector))) el.remove();
 }
@@ -78,9 +92,10 @@ export function stripChrome(root: Element): void {
   for (const el of Array.from(root.querySelectorAll('[class], [id]'))) {
     if (!el.isConnected || el.closest('pre, code, table') !== null) continue;
     if (!CHROME_NAME.test(nameOf(el))) continue;
-    if (el.querySelector('h1') !== null) continue;
-    const chars = visibleTextLength(el);
-    if (chars < NAMED_KEEP_CHARS || linkShare(el) > 0.5) el.remove();
+    // Large named blocks are kept unread: mega-menus are <nav> or role=navigation, already gone,
+    // and measuring every nested wrapper in full would cost time quadratic in the page.
+    if (textLengthUpTo(el, NAMED_KEEP_CHARS) >= NAMED_KEEP_CHARS) continue;
+    if (el.querySelector('h1') === null) el.remove();
   }
 }
 

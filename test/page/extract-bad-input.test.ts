@@ -1,0 +1,62 @@
+// Hostile and degenerate pages: 2 MB bodies, nesting deeper than the call stack, huge
+// tables, pages that are all navigation. Each gets text or a `thin` verdict, never a throw.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { extractPage } from '../../src/page/extract.ts';
+
+const URL_BASE = 'https://site.example/section/page';
+const para = (i: number): string =>
+  `<p>Paragraph ${i} tells the reader something plain about the topic at hand, in ordinary words.</p>`;
+
+async function read(html: string): Promise<Awaited<ReturnType<typeof extractPage>>> {
+  const page = await extractPage(html, URL_BASE);
+  assert.ok(page.thin || page.text.trim() !== '', 'either text or a thin verdict');
+  if (page.thin) assert.ok((page.thinReason ?? '') !== '', 'a thin page says why');
+  return page;
+}
+
+describe('bad input', () => {
+  it('reads a 2 MB article to its end', async () => {
+    const html = `<html><body><article>${Array.from({ length: 20_000 }, (_, i) => para(i)).join('')}</article></body></html>`;
+    assert.ok(html.length > 1_900_000);
+    const page = await read(html);
+    assert.equal(page.thin, false);
+    assert.ok(page.text.includes('Paragraph 19999 tells'));
+  });
+
+  it('survives nesting deeper than the call stack, unclosed', async () => {
+    const html = `<html><body>${'<div><span><b>'.repeat(4000)}${para(1)}${para(2)}${para(3)}`;
+    const page = await read(html);
+    assert.ok(page.text.includes('Paragraph 3 tells'), page.text.slice(0, 200));
+  });
+
+  it('survives deep but well-formed nesting', async () => {
+    const html = `<html><body>${'<div>'.repeat(3000)}${para(1)}${para(2)}${para(3)}${'</div>'.repeat(3000)}</body></html>`;
+    const page = await read(html);
+    assert.ok(page.text.includes('Paragraph 2 tells'));
+  });
+
+  it('survives broken markup: stray closers, bad entities, attributes without ends', async () => {
+    const html = `</div></p><html><body><p class="a>${para(1)}</td></tr>&#xFFFFFFFF; &bogus; <div <p>${para(2)}<table><p>${para(3)}</b></i>`;
+    await read(html);
+  });
+
+  it('keeps a huge data table', async () => {
+    const rows = Array.from(
+      { length: 15_000 },
+      (_, i) => `<tr><td>row ${i}</td><td>value ${i * 3}</td><td>note</td></tr>`,
+    ).join('');
+    const page = await read(`<html><body><h1>Figures</h1><table>${rows}</table></body></html>`);
+    assert.ok(page.text.includes('row 14999'));
+    assert.ok(page.markdown.includes('| row 14999 | value 44997 | note |'));
+  });
+
+  it('reports a page that is all navigation as thin rather than returning its menus', async () => {
+    const links = Array.from({ length: 3000 }, (_, i) => `<a href="/p${i}">Link ${i}</a>`).join(' ');
+    const menu = Array.from({ length: 2000 }, (_, i) => `<li><a href="/q${i}">Item ${i}</a></li>`).join('');
+    const page = await read(
+      `<html><body><header><nav>${links}</nav></header><div class="menu"><ul>${menu}</ul></div><footer><nav>${links}</nav></footer></body></html>`,
+    );
+    assert.ok(page.thin || !page.text.includes('Link 2999'), 'the navigation bar is not the answer');
+  });
+});

@@ -1,0 +1,95 @@
+// Page kinds: read from JSON-LD, Open Graph and URL shape; threads, products and listings
+// keep their whole content region without chrome; a short story is never swapped for it.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { extractPage } from '../../src/page/extract.ts';
+import { parseDocument } from '../../src/page/html-dom.ts';
+import { detectKind } from '../../src/page/page-kind.ts';
+
+const ld = (data: unknown): string => `<script type="application/ld+json">${JSON.stringify(data)}</script>`;
+const kindOf = async (head: string, url = 'https://site.example/a/b'): Promise<string> => {
+  const { document } = await parseDocument(`<html><head>${head}</head><body><p>x</p></body></html>`);
+  const k = detectKind(document, url);
+  return `${k.kind}${k.explicit ? '' : '?'}`;
+};
+const sentence = (who: string, n: number): string =>
+  `${who} wrote post number ${n} with a long reply about tuning the cache and its eviction policy in practice.`;
+
+describe('detectKind', () => {
+  it('reads JSON-LD types, including @graph and nested main entities', async () => {
+    assert.equal(await kindOf(ld({ '@type': 'Product', name: 'Mug' })), 'product');
+    assert.equal(await kindOf(ld({ '@graph': [{ '@type': 'WebPage' }, { '@type': 'QAPage' }] })), 'forum');
+    assert.equal(await kindOf(ld({ '@type': 'WebPage', mainEntity: { '@type': 'ItemList' } })), 'listing');
+    assert.equal(await kindOf(ld({ '@type': ['NewsArticle'] })), 'article');
+    // A product page that also carries a generic Article node is a product page.
+    assert.equal(await kindOf(ld([{ '@type': 'Article' }, { '@type': 'Product' }])), 'product');
+  });
+
+  it('falls back to Open Graph, then the URL shape, then an unnamed article', async () => {
+    assert.equal(await kindOf('<meta property="og:type" content="product">'), 'product');
+    assert.equal(await kindOf('<meta property="og:type" content="article">'), 'article');
+    assert.equal(await kindOf('', 'https://site.example/docs/install'), 'documentation');
+    assert.equal(await kindOf('', 'https://forum.site.example/t/some-topic/123'), 'forum');
+    assert.equal(await kindOf('', 'https://site.example/search?q=mugs'), 'listing');
+    assert.equal(await kindOf('', 'https://site.example/2024/05/a-story'), 'article?');
+  });
+
+  it('ignores broken JSON-LD', async () => {
+    assert.equal(
+      await kindOf('<script type="application/ld+json">{"@type": "Product",</script>'),
+      'article?',
+    );
+  });
+});
+
+describe('extraction by kind', () => {
+  it('keeps every post of a thread and none of its navigation or sidebar', async () => {
+    const posts = Array.from(
+      { length: 6 },
+      (_, i) => `<div class="post"><span class="user">user${i}</span><p>${sentence(`user${i}`, i)}</p></div>`,
+    ).join('');
+    const html = `<html><head>${ld({ '@type': 'DiscussionForumPosting', headline: 'Cache tuning' })}</head><body>
+      <header><a href="/">Home</a> <a href="/latest">Latest</a></header>
+      <nav class="categories"><a href="/c/1">General</a><a href="/c/2">Help</a></nav>
+      <main><h1>Cache tuning</h1>${posts}</main>
+      <aside class="sidebar"><h3>Trending</h3><a href="/t/9">Other topic everyone reads today</a></aside>
+      <footer>© Forum</footer></body></html>`;
+    const page = await extractPage(html, 'https://forum.site.example/t/cache-tuning/1');
+    assert.equal(page.kind, 'forum');
+    for (let i = 0; i < 6; i++) assert.ok(page.text.includes(sentence(`user${i}`, i)), `post ${i}`);
+    assert.ok(page.text.includes('user3'), 'authors are kept');
+    assert.doesNotMatch(page.text, /Trending|Other topic|General|Latest|© Forum/);
+  });
+
+  it('keeps a product page whole: description, specs and price', async () => {
+    const html = `<html><head>${ld({ '@type': 'Product', name: 'Trail Mug' })}</head><body>
+      <nav><a href="/shop">Shop</a></nav>
+      <main><h1>Trail Mug</h1><p class="price">$24.00</p>
+      <p>A steel mug that keeps coffee hot on the trail for six hours and fits every cup holder.</p>
+      <table><tr><th>Capacity</th><td>350 ml</td></tr><tr><th>Weight</th><td>210 g</td></tr></table></main>
+      <div class="newsletter-signup">Subscribe for ten percent off</div></body></html>`;
+    const page = await extractPage(html, 'https://shop.example/products/trail-mug');
+    assert.equal(page.kind, 'product');
+    for (const want of ['$24.00', 'keeps coffee hot', '350 ml', '210 g'])
+      assert.ok(page.text.includes(want), want);
+    assert.doesNotMatch(page.text, /Subscribe/);
+  });
+
+  it('never swaps a short story of real paragraphs for the rest of the page', async () => {
+    const story = Array.from(
+      { length: 3 },
+      (_, i) =>
+        `<p>Paragraph ${i} of a short news story says what happened in the town council this week, who voted for the new budget, and why it matters.</p>`,
+    ).join('');
+    const links = Array.from(
+      { length: 60 },
+      (_, i) =>
+        `<div class="card"><a href="/s${i}">Another headline number ${i} that readers clicked on</a></div>`,
+    ).join('');
+    const html = `<html><head><meta property="og:type" content="article"></head><body><article><h1>Council</h1>${story}</article><div class="more-stories">${links}</div></body></html>`;
+    const page = await extractPage(html, 'https://news.example/2024/council');
+    assert.equal(page.kind, 'article');
+    assert.ok(page.text.includes('Paragraph 2 of a short news story'));
+    assert.doesNotMatch(page.text, /Another headline/);
+  });
+});
