@@ -114,11 +114,11 @@ describe('packed tarball', () => {
         files: ['consumer.ts'],
       }),
     );
-    const good = `import { approxTokens, createApp, extractPage, selectPassages, type Extracted, type ToolError } from 'web-mcp';
+    const good = `import { createApp, extractPage, selectPassages, type Extracted, type ToolError } from 'web-mcp';
 const page: Extracted = await extractPage('<html><body><p>Hello</p></body></html>', 'http://127.0.0.1/');
-const tokens: number = approxTokens(page.text);
+const passages: string[] = await selectPassages(page.markdown, 'hello', 300);
 const failure: ToolError = { kind: 'error', code: 'invalid_input', message: 'invalid_input: say what' };
-console.log(tokens, failure, typeof selectPassages, typeof createApp);
+console.log(passages, failure, typeof createApp);
 `;
     writeFileSync(join(app, 'consumer.ts'), good);
     const ok = spawnSync(process.execPath, [TSC, '-p', app], { encoding: 'utf8' });
