@@ -185,7 +185,11 @@ export function spawnContract(name: string, runtime: Pick<Runtime, 'spawn'>, hel
         assert.equal(typeof record.watchdog, 'number', 'the record names the watchdog');
         process.kill(record.watchdog, 'SIGKILL');
       }
+      // Wait for the exit event, so the dead server is reaped and not a zombie that a
+      // runtime without /proc would take for a live server.
+      const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGKILL');
+      await exited;
       await waitGone([orphans.server], 5000);
       try {
         const reaped = await reap();
