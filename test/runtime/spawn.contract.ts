@@ -21,6 +21,7 @@ import { processTable } from '../../adapters/shared/process-table.ts';
 import { RUN_RECORD, reapOrphanRuns } from '../../adapters/shared/run-record.ts';
 import { RUN_DIR_PREFIX, type Runtime, SpawnError, type Subprocess } from '../../src/runtime.ts';
 import { isGone, waitGone } from '../helpers/processes.ts';
+import { firstLine } from './helpers/first-line.ts';
 
 /** How to start test/runtime/helpers/orphan-server.ts on the runtime under test. */
 export interface HelperCommand {
@@ -36,19 +37,6 @@ async function readAll(stream: ReadableStream<Uint8Array>): Promise<string> {
   const decoder = new TextDecoder();
   for await (const chunk of stream) text += decoder.decode(chunk, { stream: true });
   return text + decoder.decode();
-}
-
-async function firstLine(stream: ReadableStream<Uint8Array>): Promise<string> {
-  const reader = stream.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  while (!text.includes('\n')) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    text += decoder.decode(value, { stream: true });
-  }
-  reader.releaseLock();
-  return text.split('\n')[0] ?? '';
 }
 
 const groupOf = (pid: number): string =>

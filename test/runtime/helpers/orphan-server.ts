@@ -7,24 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import process from 'node:process';
 import { RUN_DIR_PREFIX, type Runtime } from '../../../src/runtime.ts';
+import { firstLine } from './first-line.ts';
 
 async function adapter(name: string | undefined): Promise<Runtime> {
   if (name === 'bun') return (await import('../../../adapters/bun/runtime.ts')).bunRuntime;
   if (name === 'deno') return (await import('../../../adapters/deno/runtime.ts')).denoRuntime;
   return (await import('../../../adapters/node/runtime.ts')).nodeRuntime;
-}
-
-async function firstLine(stream: ReadableStream<Uint8Array>): Promise<string> {
-  const reader = stream.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  while (!text.includes('\n')) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    text += decoder.decode(value, { stream: true });
-  }
-  reader.releaseLock();
-  return text.split('\n')[0] ?? '';
 }
 
 const runtime = await adapter(process.argv[2]);
