@@ -62,13 +62,24 @@ function revealNoscript(document: Document): void {
   const body = document.body;
   if (!body) return;
   const shown = visibleTextLength(body);
-  const blocks = Array.from(body.querySelectorAll('noscript'));
-  const hidden = blocks.reduce((s, n) => s + (n.textContent ?? '').replace(/\s+/g, '').length, 0);
+  const blocks = Array.from(body.querySelectorAll('noscript'), (n) => ({
+    n,
+    box: noscriptContent(document, n),
+  }));
+  const hidden = blocks.reduce((s, b) => s + (b.box.textContent ?? '').replace(/\s+/g, '').length, 0);
   if (hidden < 500 || hidden < shown) return;
-  for (const n of blocks) {
-    while (n.firstChild) n.parentNode?.insertBefore(n.firstChild, n);
+  for (const { n, box } of blocks) {
+    while (box.firstChild) n.parentNode?.insertBefore(box.firstChild, n);
     n.remove();
   }
+}
+
+/** A <noscript>'s content as elements: the parser may keep it as raw markup text. */
+function noscriptContent(document: Document, n: Element): Element {
+  const box = document.createElement('div');
+  if (n.children.length > 0) for (const c of Array.from(n.childNodes)) box.appendChild(c.cloneNode(true));
+  else box.innerHTML = n.textContent ?? '';
+  return box;
 }
 
 interface ReadabilityResult {

@@ -92,4 +92,17 @@ describe('extraction by kind', () => {
     assert.ok(page.text.includes('Paragraph 2 of a short news story'));
     assert.doesNotMatch(page.text, /Another headline/);
   });
+
+  it('reads a <noscript> as text, never as markup', async () => {
+    // Serialised from a page that ran its scripts, a <noscript> holds its markup as escaped text.
+    const pixel = (n: number) =>
+      `<noscript>&lt;div style="position:absolute;"&gt;&lt;img width=1 height=1 alt="" src="http://127.0.0.1/b?P=${'x'.repeat(300)}${n}"&gt;&lt;/div&gt;</noscript>`;
+    const story = Array.from({ length: 3 }, (_, i) => `<p>${sentence('Ana', i)}</p>`).join('');
+    const page = await extractPage(
+      `<html><body><article><h1>News</h1>${[1, 2, 3, 4].map(pixel).join('')}${story}</article></body></html>`,
+      'https://news.example/2026/11/story',
+    );
+    assert.match(page.text, /Ana wrote post number 2/);
+    assert.doesNotMatch(page.text, /<div|<img|style=/);
+  });
 });
