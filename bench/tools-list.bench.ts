@@ -212,7 +212,7 @@ publish(
   'tools-list',
   `# tools/list: size per tier and in-process latency
 
-\`node --import tsx bench/tools-list.bench.ts\` — size is \`estimateTokens\` (o200k × 1.3, src/reply/budget.ts) over \`JSON.stringify\` of the \`tools/list\` result exactly as a client receives it, in each era (the modern one adds the SDK's \`resultType\`/\`ttlMs\`/\`cacheScope\`/\`_meta\` envelope). "Model-visible" counts only each tool's name, description and input schema: what most clients put in the model's prompt (annotations stay with the client). Targets (issue 2): ≤ ${TARGET.basic} basic, ≤ ${TARGET.all} all tiers; web_search comes on top with a Brave key. Machine: ${machine()}.
+\`node --import tsx bench/tools-list.bench.ts\` — size is \`estimateTokens\` (o200k × 1.3, src/reply/budget.ts) over \`JSON.stringify\` of the \`tools/list\` result exactly as a client receives it, in each era (the modern one adds the SDK's \`resultType\`/\`ttlMs\`/\`cacheScope\`/\`_meta\` envelope). "Model-visible" counts only each tool's name, description and input schema: what most clients put in the model's prompt (annotations stay with the client). Targets: ≤ ${TARGET.basic} basic, ≤ ${TARGET.all} all tiers; web_search comes on top with a Brave key. Machine: ${machine()}.
 
 | tiers | tools | JSON chars (modern) | **tokens, modern result** | tokens, legacy result | tokens, model-visible part | target (modern result) |
 |---|---|---:|---:|---:|---:|---|

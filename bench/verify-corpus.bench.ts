@@ -1,4 +1,4 @@
-// The verifier's precision and recall on the development corpus (issue 9): every page
+// The verifier's precision and recall on the development corpus: every page
 // served from loopback and read through the server's own page path (safe fetch →
 // extract, the research page collector), then synthetic research replies checked with
 // checkResearchQuotes: real sentences should pass, near-miss paraphrases should not.
