@@ -75,21 +75,10 @@ export async function startHttp(
     },
   );
   let stderr = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${stderr}`)), 15_000);
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      const m = /listening on (http:\/\/\S+)/.exec(stderr);
-      if (m?.[1]) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    });
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}: ${stderr}`));
-    });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
   });
+  const url = await listening(child, 15_000);
   return {
     url,
     port: Number(new URL(url).port),
@@ -112,4 +101,24 @@ export async function connectHttp(
   const client = newClient(era);
   await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
   return client;
+}
+
+/** Resolves with the URL of the first "listening on" line a server prints to stderr. */
+export function listening(child: ChildProcess, timeoutMs: number): Promise<string> {
+  let stderr = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no "listening on" line: ${stderr}`)), timeoutMs);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      const m = /listening on (http:\/\/\S+)/.exec(stderr);
+      if (m?.[1]) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}: ${stderr}`));
+    });
+  });
 }

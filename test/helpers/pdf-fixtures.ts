@@ -375,3 +375,16 @@ export function encryptedPdf(userPassword = 'secret', ownerPassword = 'owner'): 
     `/Encrypt 6 0 R /ID [${hex(id)} ${hex(id)}] `,
   );
 }
+
+/** The test PDFs every PDF suite serves, by path: one page, several, columns, hyphens, scan, encrypted, truncated. */
+export async function servedPdfs(): Promise<[string, Uint8Array][]> {
+  return [
+    ['/one.pdf', await onePagePdf()],
+    ['/multi.pdf', await multiPagePdf()],
+    ['/columns.pdf', await twoColumnPdf()],
+    ['/hyphens.pdf', await hyphenatedPdf()],
+    ['/scan.pdf', await scannedPdf()],
+    ['/encrypted.pdf', encryptedPdf()],
+    ['/truncated.pdf', await truncatedPdf()],
+  ];
+}

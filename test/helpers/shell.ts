@@ -37,26 +37,6 @@ export function sh(
 export const show = (command: string, ran: Ran) =>
   `${command} exited ${ran.code}\n--- stdout\n${ran.stdout.slice(-2000)}\n--- stderr\n${ran.stderr.slice(-2000)}`;
 
-/** Resolves with the URL of the first "listening on" line the server prints to stderr. */
-export function listening(child: ChildProcess): Promise<string> {
-  let stderr = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no "listening on" line: ${stderr}`)), 60_000);
-    child.stderr?.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      const m = /listening on (http:\/\/\S+)/.exec(stderr);
-      if (m?.[1]) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    });
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`deno task start:http exited ${code}: ${stderr}`));
-    });
-  });
-}
-
 /** SIGTERM, then waits for the exit. */
 export function stop(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {

@@ -20,8 +20,8 @@ import {
   startFirstCallWorld,
   toolCases,
 } from '../helpers/first-call.ts';
-import { baseEnv, connectHttp } from '../helpers/mcp-client.ts';
-import { listening, sh, show, stop } from '../helpers/shell.ts';
+import { baseEnv, connectHttp, listening } from '../helpers/mcp-client.ts';
+import { sh, show, stop } from '../helpers/shell.ts';
 
 /** `command  # comment` lines of the README's sh blocks in one section (or before the first). */
 function readmeCommands(readme: string, section: string | undefined): { command: string; comment: string }[] {
@@ -163,7 +163,7 @@ describe('deno task from a fresh clone with node_modules', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     try {
-      const url = await listening(child);
+      const url = await listening(child, 60_000);
       const client = await connectHttp(url, 'modern');
       try {
         const { tools } = await client.listTools();

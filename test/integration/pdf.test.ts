@@ -17,13 +17,7 @@ const files = new Map<string, { body: Uint8Array; type: string }>();
 let server: LoopbackServer;
 before(async () => {
   const add = (path: string, body: Uint8Array, type = 'application/pdf') => files.set(path, { body, type });
-  add('/one.pdf', await pdf.onePagePdf());
-  add('/multi.pdf', await pdf.multiPagePdf());
-  add('/columns.pdf', await pdf.twoColumnPdf());
-  add('/hyphens.pdf', await pdf.hyphenatedPdf());
-  add('/scan.pdf', await pdf.scannedPdf());
-  add('/encrypted.pdf', pdf.encryptedPdf());
-  add('/truncated.pdf', await pdf.truncatedPdf());
+  for (const [path, body] of await pdf.servedPdfs()) add(path, body);
   add('/as-html.pdf', await pdf.onePagePdf(), 'text/html');
   server = await startLoopbackServer((req, res) => {
     const file = files.get(req.url ?? '');

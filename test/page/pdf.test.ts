@@ -30,13 +30,7 @@ let server: LoopbackServer;
 before(async () => {
   const add = (path: string, body: Uint8Array | string, type = 'application/pdf') =>
     files.set(path, { body, type });
-  add('/one.pdf', await pdf.onePagePdf());
-  add('/multi.pdf', await pdf.multiPagePdf());
-  add('/columns.pdf', await pdf.twoColumnPdf());
-  add('/hyphens.pdf', await pdf.hyphenatedPdf());
-  add('/scan.pdf', await pdf.scannedPdf());
-  add('/encrypted.pdf', pdf.encryptedPdf());
-  add('/truncated.pdf', await pdf.truncatedPdf());
+  for (const [path, body] of await pdf.servedPdfs()) add(path, body);
   add('/noise.pdf', pdf.garbageFontPdf());
   add('/script.pdf', pdf.javascriptPdf());
   add('/bomb.pdf', pdf.zipBombPdf(64));
