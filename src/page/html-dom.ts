@@ -28,8 +28,6 @@ export const INVISIBLE = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HE
 const RAW_BLOCKS = /<(script|style|noscript|template|title|textarea)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
 const COMMENTS = /<!--[\s\S]*?-->/g;
 const TAGS = /<\/?[a-zA-Z!?][^>]*>/g;
-const ENTITIES = /&(#x?[0-9a-f]+|[a-z]+[0-9]*);?/gi;
-const NON_SPACE = /\S/g;
 
 const BLOCK_TAGS =
   /<\/?(p|div|br|li|tr|h[1-6]|section|article|main|pre|blockquote|table|ul|ol|dd|dt)\b[^>]*>/gi;
@@ -56,10 +54,42 @@ export function crudeText(html: string): string {
     .join('\n');
 }
 
-/** A crude count of visible characters in raw HTML, immune to parser quirks. */
+/** Whitespace as `\s` sees it. */
+function isSpace(code: number): boolean {
+  return code <= 0x20
+    ? code === 0x20 || (code >= 0x09 && code <= 0x0d)
+    : code === 0xa0 ||
+        code === 0x1680 ||
+        (code >= 0x2000 && code <= 0x200a) ||
+        code === 0x2028 ||
+        code === 0x2029 ||
+        code === 0x202f ||
+        code === 0x205f ||
+        code === 0x3000 ||
+        code === 0xfeff;
+}
+
+/** Characters of `text` from `start` to `end` that are not whitespace, without allocating. */
+export function nonSpaceLength(text: string, start = 0, end = text.length): number {
+  let n = 0;
+  for (let i = start; i < end; i++) if (!isSpace(text.charCodeAt(i))) n++;
+  return n;
+}
+
+// What a reader never sees in raw HTML: comments, raw-text elements, tags; and character references.
+const UNSEEN =
+  /<!--[\s\S]*?-->|<(script|style|noscript|template|title|textarea)\b[^>]*>[\s\S]*?<\/\1\s*>|<\/?[a-zA-Z!?][^>]*>|&(?:#x?[0-9a-f]+|[a-z]+[0-9]*);?/gi;
+
+/** A crude count of visible characters in raw HTML, immune to parser quirks (an entity counts one). */
 export function crudeTextLength(html: string): number {
-  const text = html.replace(COMMENTS, ' ').replace(RAW_BLOCKS, ' ').replace(TAGS, ' ').replace(ENTITIES, 'x');
-  return text.match(NON_SPACE)?.length ?? 0;
+  let count = 0;
+  let last = 0;
+  UNSEEN.lastIndex = 0;
+  for (let m = UNSEEN.exec(html); m !== null; m = UNSEEN.exec(html)) {
+    count += nonSpaceLength(html, last, m.index) + (m[0].charCodeAt(0) === 0x26 ? 1 : 0);
+    last = UNSEEN.lastIndex;
+  }
+  return count + nonSpaceLength(html, last);
 }
 
 /** Element nesting depth under `node`, counting stops past `limit`. */
@@ -78,7 +108,7 @@ export function visibleTextLength(node: Node): number {
   let count = 0;
   const walk = (n: Node): void => {
     for (let c = n.firstChild; c; c = c.nextSibling) {
-      if (c.nodeType === 3) count += c.nodeValue?.match(NON_SPACE)?.length ?? 0;
+      if (c.nodeType === 3) count += nonSpaceLength(c.nodeValue ?? '');
       else if (c.nodeType === 1 && !INVISIBLE.has(c.nodeName)) walk(c);
     }
   };

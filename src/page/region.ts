@@ -1,7 +1,7 @@
 // The main region of a page that is not a story: docs, threads, products, listings.
 // Strips the page's chrome (navigation, banners, sidebars, cookie and share widgets),
 // then narrows to <main>/role=main or to the smallest block that holds most of the text.
-import { INVISIBLE, visibleTextLength } from './html-dom.ts';
+import { INVISIBLE, nonSpaceLength, visibleTextLength } from './html-dom.ts';
 
 const ALWAYS = [
   'script',
@@ -68,7 +68,7 @@ function textLengthUpTo(node: Node, limit: number): number {
   while (stack.length > 0 && count < limit) {
     const n = stack.pop() as Node;
     for (let c = n.firstChild; c; c = c.nextSibling) {
-      if (c.nodeType === 3) count += c.nodeValue?.match(/\S/g)?.length ?? 0;
+      if (c.nodeType === 3) count += nonSpaceLength(c.nodeValue ?? '');
       else if (c.nodeType === 1 && !INVISIBLE.has(c.nodeName)) stack.push(c);
     }
   }
