@@ -1,7 +1,8 @@
 // Cleanup Readability lacks: hidden nodes and link-dense navigation blocks it keeps
 // inside the article it found.
 
-const HIDDEN = '[hidden], [aria-hidden="true"], [style*="display:none"], [style*="display: none"]';
+const HIDDEN =
+  '[hidden], [aria-hidden="true"], [style*="display:none"], [style*="display: none"], [style*="visibility:hidden"], [style*="visibility: hidden"]';
 
 function removeAll(root: Element, selector: string): void {
   for (const el of Array.from(root.querySelectorAll(selector))) el.remove();

@@ -116,6 +116,44 @@ export function visibleTextLength(node: Node): number {
   return count;
 }
 
+/** Han, kana and Hangul: one character carries about a word. */
+function isWordCharacter(code: number): boolean {
+  return (
+    (code >= 0x3040 && code <= 0x30ff) ||
+    (code >= 0x3400 && code <= 0x4dbf) ||
+    (code >= 0x4e00 && code <= 0x9fff) ||
+    (code >= 0xac00 && code <= 0xd7af) ||
+    (code >= 0xf900 && code <= 0xfaff)
+  );
+}
+
+/**
+ * How much there is to read in `text`, in letters: non-space characters, where a Han,
+ * kana or Hangul character (about one word) counts as three, so a length threshold
+ * means the same in Chinese as in English.
+ */
+export function readingLength(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (!isSpace(code)) n += isWordCharacter(code) ? 3 : 1;
+  }
+  return n;
+}
+
+/** `readingLength` of the text a reader would see under `node`. */
+export function visibleReadingLength(node: Node): number {
+  let count = 0;
+  const walk = (n: Node): void => {
+    for (let c = n.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType === 3) count += readingLength(c.nodeValue ?? '');
+      else if (c.nodeType === 1 && !INVISIBLE.has(c.nodeName)) walk(c);
+    }
+  };
+  walk(node);
+  return count;
+}
+
 export interface ParsedDocument {
   readonly document: Document;
   /** True when linkedom lost content and the document was rebuilt through parse5. */

@@ -3,7 +3,13 @@
 // of their kind, whichever of the two reads the page without losing most of it.
 import type { Readability as ReadabilityClass } from '@mozilla/readability';
 import { cleanArticle } from './clean.ts';
-import { depthOver, parseDocument, visibleTextLength } from './html-dom.ts';
+import {
+  depthOver,
+  parseDocument,
+  readingLength,
+  visibleReadingLength,
+  visibleTextLength,
+} from './html-dom.ts';
 import { detectKind, type PageKind } from './page-kind.ts';
 import { contentRegion } from './region.ts';
 
@@ -35,7 +41,8 @@ export interface MainContent {
 // Readability keeping less than this share of the region's text has settled on a
 // fragment (a teaser, a caption, one card of a list).
 const FRAGMENT_SHARE = 0.5;
-// An article this long is a real one: never swapped for the region, whatever surrounds it.
+// An article this long (in `readingLength` letters) is a real one: never swapped for the region,
+// whatever surrounds it.
 const GOOD_ARTICLE_CHARS = 3000;
 
 // Real pages nest a few dozen levels; Readability's cost grows with depth times size,
@@ -44,12 +51,13 @@ const MAX_DEPTH = 400;
 
 // Paragraphs of real prose make a story, however short: it is never swapped for the region.
 const STORY_PARAGRAPHS = 3;
-const PROSE_CHARS = 120;
+// About 120 characters with their spaces.
+const PROSE_CHARS = 100;
 
 function proseParagraphs(root: Element): number {
   let count = 0;
   for (const p of Array.from(root.querySelectorAll('p'))) {
-    if ((p.textContent ?? '').trim().length >= PROSE_CHARS && ++count >= STORY_PARAGRAPHS) break;
+    if (readingLength(p.textContent ?? '') >= PROSE_CHARS && ++count >= STORY_PARAGRAPHS) break;
   }
   return count;
 }
@@ -125,7 +133,7 @@ async function fresh(html: string): Promise<Parsed> {
 
 function region(document: Document): { root: Element | null; chars: number } {
   const root = document.body ? contentRegion(document.body) : null;
-  return { root, chars: root ? visibleTextLength(root) : 0 };
+  return { root, chars: root ? visibleReadingLength(root) : 0 };
 }
 
 /**
@@ -144,7 +152,7 @@ export async function mainContent(html: string, url: string): Promise<MainConten
   }
   const { root, ...meta } = runReadability(Readability, first.document);
   if (root) cleanArticle(root);
-  const chars = root ? visibleTextLength(root) : 0;
+  const chars = root ? visibleReadingLength(root) : 0;
   if (root && chars >= GOOD_ARTICLE_CHARS) {
     return { root, kind: 'article', document: first.document, shellText, ...meta };
   }

@@ -36,6 +36,8 @@ const ALWAYS = [
   '[aria-hidden="true"]',
   '[style*="display:none"]',
   '[style*="display: none"]',
+  '[style*="visibility:hidden"]',
+  '[style*="visibility: hidden"]',
 ].join(', ');
 
 // Page-level banners and footers; inside the content a <header> carries its title.

@@ -93,6 +93,32 @@ describe('extraction by kind', () => {
     assert.doesNotMatch(page.text, /Another headline/);
   });
 
+  it('measures a Chinese story by its words: its comments never replace it', async () => {
+    // Lines of a blog post split by <br>, no <p>: about 1,400 characters, a long story in Chinese.
+    const lines = Array.from({ length: 60 }, (_, i) => `第${i}天我們沿著山路前往營地，楓葉由綠轉黃再轉紅`).join('<br>');
+    const comments = Array.from(
+      { length: 60 },
+      (_, i) => `<div class="comment"><p>訪客${i}留言：照片真美，謝謝分享這次旅程的心得與營地資訊</p></div>`,
+    ).join('');
+    const html = `<html><body><div id="content"><h1>賞楓</h1><div class="article-body">${lines}</div></div>
+      <div id="comments"><h3>留言列表</h3>${comments}</div></body></html>`;
+    const page = await extractPage(html, 'https://blog.example/post/123');
+    assert.equal(page.kind, 'article');
+    assert.match(page.text, /第59天我們沿著山路前往營地/);
+    assert.doesNotMatch(page.text, /訪客5留言/);
+  });
+
+  it('drops what the page hides with visibility: hidden, as with display: none', async () => {
+    const shown = Array.from({ length: 3 }, (_, i) => `<p>${sentence('Shown', i)}</p>`).join('');
+    const hidden = Array.from({ length: 6 }, (_, i) => `<p>${sentence('Hidden', i)}</p>`).join('');
+    const html = `<html><body><main><div style="visibility: hidden">${hidden}</div>${shown}</main></body></html>`;
+    for (const url of ['https://news.example/2026/11/story', 'https://forum.example/t/topic/1']) {
+      const page = await extractPage(html, url);
+      assert.match(page.text, /Shown wrote post number 2/, url);
+      assert.doesNotMatch(page.text, /Hidden wrote/, url);
+    }
+  });
+
   it('reads a <noscript> as text, never as markup', async () => {
     // Serialised from a page that ran its scripts, a <noscript> holds its markup as escaped text.
     const pixel = (n: number) =>

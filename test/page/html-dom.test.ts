@@ -1,0 +1,36 @@
+// Text measures of raw HTML and of trees: what a reader sees, counted the same in every script.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { crudeTextLength, nonSpaceLength, readingLength } from '../../src/page/html-dom.ts';
+
+describe('crudeTextLength', () => {
+  it('counts what a reader sees: no comments, scripts, styles or tags; an entity is one character', () => {
+    const html =
+      '<!doctype html><html><head><title>T i t l e</title><style>p{color:red}</style></head>' +
+      '<body><!-- hidden note --><p class="x">ab c</p><script>if (a < b && c > d) x();</script>' +
+      '<noscript>no js</noscript><p>d&amp;e&#x41;</p></body></html>';
+    assert.equal(crudeTextLength(html), 'abcd&eA'.length);
+  });
+
+  it('counts text after a < that starts no tag, and the rest of an unclosed script', () => {
+    assert.equal(crudeTextLength('<p>1 < 2</p>'), 3);
+    assert.equal(crudeTextLength('<p>ok</p><script>abc'), 5);
+  });
+
+  it('stays linear on a large page', () => {
+    const html = `<div>${'<p>word &amp; <b>bold</b></p><!-- c --><script>var a = 1 < 2;</script>'.repeat(20_000)}</div>`;
+    assert.equal(crudeTextLength(html), 20_000 * 'word&bold'.length);
+  });
+});
+
+describe('nonSpaceLength and readingLength', () => {
+  it('skip every kind of white space', () => {
+    assert.equal(nonSpaceLength(' a\tb\nc\u00a0d\u3000e\u2009f\ufeff'), 6);
+    assert.equal(nonSpaceLength('abcdef', 2, 4), 2);
+  });
+
+  it('count a Han, kana or Hangul character as three letters, about one word', () => {
+    assert.equal(readingLength('word'), 4);
+    assert.equal(readingLength('楓葉 かな 한글'), 18);
+  });
+});
