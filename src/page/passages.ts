@@ -1,9 +1,10 @@
 // Keeps the parts of a page's markdown that serve a question: passages ranked by their
-// own words (BM25 and the best-matching sentence), lifted a little by a matching heading,
-// cut when far below the best, packed into a token budget and returned in page order.
+// own words (BM25 and the best-matching sentence, link targets aside), lifted a little by
+// a matching heading, cut when far below the best, packed into a budget in page order.
 import { estimateTokens, loadTokenizer } from '../reply/budget.ts';
 import { bm25, idfOf, tokenize } from './bm25.ts';
-import { type Passage, splitPassages } from './split.ts';
+import { withoutTargets } from './link-text.ts';
+import { type Passage, SENTENCE_END, splitPassages } from './split.ts';
 
 export type Estimate = (text: string) => number;
 
@@ -16,17 +17,21 @@ function passageSize(budget: number): number {
 // A heading lifts the passages under it that match on their own, and makes the
 // first passage of its section a candidate; it never makes the rest relevant.
 const HEADING_WEIGHT = 0.5;
+// A sentence runs to a few passages' worth before it is cut; past that it is a run
+// of text without stops, not a sentence.
+const LONGEST_SENTENCE = 3;
 // The sentence where most of the question's words meet marks the answer.
 const SENTENCE_WEIGHT = 0.6;
 // Passages scoring under this share of the best one are noise, not context.
 const CUT = 0.25;
 
-const SENTENCES = /(?<=[.!?…。！？])\s+|\n+/u;
-
 /** Summed IDF of the distinct query terms in the passage's best sentence. */
 function bestSentence(body: string, terms: ReadonlySet<string>, idf: ReadonlyMap<string, number>): number {
   let best = 0;
-  for (const sentence of body.split(SENTENCES)) {
+  const sentences = withoutTargets(body)
+    .split(/\n+/)
+    .flatMap((line) => line.split(SENTENCE_END));
+  for (const sentence of sentences) {
     let score = 0;
     for (const t of new Set(tokenize(sentence))) if (terms.has(t)) score += idf.get(t) ?? 0;
     if (score > best) best = score;
@@ -42,7 +47,7 @@ function headingText(heading: string): string {
 export function scorePassages(passages: readonly Passage[], query: string): number[] | undefined {
   const terms = tokenize(query);
   if (terms.length === 0) return undefined;
-  const bodies = passages.map((p) => tokenize(p.body));
+  const bodies = passages.map((p) => tokenize(withoutTargets(p.body)));
   const own = bm25(bodies, terms);
   const idf = idfOf(bodies, terms);
   const termSet = new Set(terms);
@@ -77,7 +82,8 @@ function rankOrder(passages: readonly Passage[], query: string): number[] | unde
  * The passages of `markdown` that best answer `query`, in document order, whose
  * estimated tokens sum to at most `budgetTokens` (by the reply's estimate unless
  * another is given). Passages far below the best are left out even when the
- * budget has room. An empty query (or one matching nothing) gives the page's lead.
+ * budget has room, save the part of a paragraph just before a chosen passage cut
+ * from it. An empty query (or one matching nothing) gives the page's lead.
  */
 export async function selectPassages(
   markdown: string,
@@ -89,26 +95,53 @@ export async function selectPassages(
   if (!(budget > 0) || markdown.trim() === '') return [];
   if (estimate === undefined) await loadTokenizer();
   const cost = estimate ?? estimateTokens;
-  const passages = splitPassages(markdown, passageSize(budget), cost);
+  const size = passageSize(budget);
+  const passages = splitPassages(markdown, size, cost, Math.min(budget, LONGEST_SENTENCE * size));
   const ranked = rankOrder(passages, query);
+  if (!ranked) return opening(passages, budget, cost);
+  const chosen = new Set<number>();
+  let used = 0;
+  const take = (i: number): void => {
+    const p = passages[i];
+    if (!p || chosen.has(i)) return;
+    const price = cost(p.text);
+    if (used + price > budget) return;
+    chosen.add(i);
+    used += price;
+  };
+  // The best passage, when cut from a paragraph, comes with the part of it just before:
+  // that is where its "it" or "this" is named. The rest wait their turn.
+  const [best] = ranked;
+  if (best !== undefined) {
+    take(best);
+    if (passages[best]?.continues) take(best - 1);
+  }
+  for (const i of ranked) take(i);
+  // Budget left over buys the same context for the others, best first.
+  for (const i of ranked) if (chosen.has(i) && passages[i]?.continues) take(i - 1);
+  return inOrder(passages, [...chosen]);
+}
+
+/** The page's opening passages that fit, for a query that matches nothing. */
+function opening(passages: readonly Passage[], budget: number, cost: Estimate): string[] {
   const chosen: number[] = [];
   let used = 0;
-  for (const i of ranked ?? passages.map((_, j) => j)) {
-    const p = passages[i];
-    if (!p) continue;
-    const price = cost(p.text);
-    if (used + price <= budget) {
-      chosen.push(i);
-      used += price;
-    } else if (!ranked) break; // the lead stays contiguous
+  for (const [i, p] of passages.entries()) {
+    used += cost(p.text);
+    if (used > budget) break;
+    chosen.push(i);
   }
+  return inOrder(passages, chosen);
+}
+
+// A passage that directly follows its chosen sibling needs no repeated heading.
+/** The chosen passages in page order. */
+function inOrder(passages: readonly Passage[], chosen: number[]): string[] {
   chosen.sort((a, b) => a - b);
-  // A passage that directly follows its chosen sibling needs no repeated heading.
   return chosen.map((i, k) => {
     const p = passages[i] as Passage;
     const prev = passages[chosen[k - 1] ?? -1];
-    return prev && chosen[k - 1] === i - 1 && prev.heading === p.heading && p.heading !== ''
-      ? p.body
-      : p.text;
+    if (prev && chosen[k - 1] === i - 1 && prev.heading === p.heading) return p.body;
+    return p.text;
   });
 }

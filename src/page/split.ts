@@ -1,5 +1,6 @@
 // Cuts markdown into passages of bounded size that each carry their heading
 // path; oversized blocks are split by lines, sentences, then halves, never dropped.
+import { withoutTargets } from './link-text.ts';
 
 export interface Passage {
   /** `## Section › Subsection`, or '' before the first heading. */
@@ -7,6 +8,8 @@ export interface Passage {
   readonly body: string;
   /** heading + body: what is ranked, costed and returned. */
   readonly text: string;
+  /** The body goes on from the passage before it: one paragraph, cut where it grew too long. */
+  readonly continues: boolean;
 }
 
 type Estimate = (text: string) => number;
@@ -41,7 +44,9 @@ function blocks(markdown: string): string[] {
   return out;
 }
 
-const SENTENCE_END = /(?<=[.!?…。！？])\s+|(?<=[。！？])/u;
+// A sentence ends at its stop, after any closing quote or bracket and any
+// reference marks that follow it ("… in 1876.[122] The …").
+export const SENTENCE_END = /(?<=[.!?…。！？][)"'”’»]*(?:\[[\p{L}\p{N} ]{1,12}\])*)\s+|(?<=[。！？])/u;
 
 /** Splits `text` in two near its middle, at whitespace when there is some. */
 function halves(text: string): [string, string] {
@@ -53,8 +58,22 @@ function halves(text: string): [string, string] {
   return [text.slice(0, cut).trim(), text.slice(cut).trim()];
 }
 
+/**
+ * How big pieces should be, and how big one may be: a sentence over `limit` stays
+ * whole up to `most`, since half a sentence rarely answers anything.
+ */
+interface Limits {
+  readonly limit: number;
+  readonly most: number;
+}
+
 /** Packs units (lines or sentences) into pieces of at most `limit` tokens. */
-function pack(units: readonly string[], joiner: string, limit: number, estimate: Estimate): string[] {
+function pack(
+  units: readonly string[],
+  joiner: string,
+  { limit, most }: Limits,
+  estimate: Estimate,
+): string[] {
   const pieces: string[] = [];
   let current = '';
   for (const unit of units) {
@@ -66,43 +85,52 @@ function pack(units: readonly string[], joiner: string, limit: number, estimate:
     if (current !== '') pieces.push(current);
     current = '';
     if (estimate(unit) <= limit) current = unit;
-    else pieces.push(...shrink(unit, limit, estimate));
+    else pieces.push(...shrink(unit, { limit, most }, estimate));
   }
   if (current !== '') pieces.push(current);
   return pieces;
 }
 
-function shrink(text: string, limit: number, estimate: Estimate): string[] {
-  if (estimate(text) <= limit || text.length <= 1) return [text];
-  if (text.includes('\n')) return pack(text.split('\n'), '\n', limit, estimate);
+function shrink(text: string, limits: Limits, estimate: Estimate): string[] {
+  const cost = estimate(text);
+  if (cost <= limits.limit || text.length <= 1) return [text];
+  if (text.includes('\n')) return pack(text.split('\n'), '\n', limits, estimate);
   const sentences = text.split(SENTENCE_END).filter((s) => s !== '');
-  if (sentences.length > 1) return pack(sentences, ' ', limit, estimate);
+  if (sentences.length > 1) return pack(sentences, ' ', limits, estimate);
+  if (cost <= limits.most) return [text];
   const [a, b] = halves(text);
-  return [...shrink(a, limit, estimate), ...shrink(b, limit, estimate)].filter((s) => s !== '');
+  const strict = { limit: limits.limit, most: limits.limit };
+  return [...shrink(a, strict, estimate), ...shrink(b, strict, estimate)].filter((s) => s !== '');
 }
 
 /** A fenced block split into pieces that are each fenced again. */
-function shrinkFenced(block: string, limit: number, estimate: Estimate): string[] {
+function shrinkFenced(block: string, { limit, most }: Limits, estimate: Estimate): string[] {
   const lines = block.split('\n');
   const open = lines[0] ?? '```';
   const close =
     FENCE.test(lines[lines.length - 1] ?? '') && lines.length > 1 ? (lines.pop() ?? '```') : '```';
   const inner = lines.slice(1);
   const overhead = estimate(`${open}\n\n${close}`);
-  return pack(inner, '\n', Math.max(1, limit - overhead), estimate).map((p) => `${open}\n${p}\n${close}`);
+  const room = { limit: Math.max(1, limit - overhead), most: Math.max(1, most - overhead) };
+  return pack(inner, '\n', room, estimate).map((p) => `${open}\n${p}\n${close}`);
 }
 
-export function splitPassages(markdown: string, size: number, estimate: Estimate): Passage[] {
+/**
+ * Passages of about `size` tokens, heading included; a single sentence may run to
+ * `most` tokens rather than be cut.
+ */
+export function splitPassages(markdown: string, size: number, estimate: Estimate, most = size): Passage[] {
   const passages: Passage[] = [];
   const path: { level: number; text: string }[] = [];
   let heading = '';
   let limit = size;
+  let longest = Math.max(size, most);
   let group: string[] = [];
   let groupCost = 0;
-  const flush = (): void => {
+  const flush = (continues = false): void => {
     if (group.length === 0) return;
     const body = group.join('\n\n');
-    passages.push({ heading, body, text: heading === '' ? body : `${heading}\n${body}` });
+    passages.push({ heading, body, text: heading === '' ? body : `${heading}\n${body}`, continues });
     group = [];
     groupCost = 0;
   };
@@ -112,24 +140,29 @@ export function splitPassages(markdown: string, size: number, estimate: Estimate
       flush();
       const level = (h[1] ?? '#').length;
       while (path.length > 0 && (path[path.length - 1]?.level ?? 0) >= level) path.pop();
-      path.push({ level, text: (h[2] ?? '').trim() });
+      // A heading names its section; a link in it (an edit link, an anchor) is no part of that name.
+      const name = withoutTargets((h[2] ?? '').trim());
+      path.push({ level, text: name });
       heading = `${'#'.repeat(level)} ${path.map((p) => p.text).join(' › ')}`;
       // A heading path that eats most of a passage is cut to its last step.
-      if (estimate(heading) > size / 3) heading = `${'#'.repeat(level)} ${(h[2] ?? '').trim()}`;
+      if (estimate(heading) > size / 3) heading = `${'#'.repeat(level)} ${name}`;
       if (estimate(heading) > size / 3) heading = '';
-      limit = Math.max(1, size - (heading === '' ? 0 : estimate(heading) + 1));
+      const headingCost = heading === '' ? 0 : estimate(heading) + 1;
+      limit = Math.max(1, size - headingCost);
+      longest = Math.max(limit, most - headingCost);
       continue;
     }
     const cost = estimate(block);
     if (cost > limit) {
       flush();
+      const limits = { limit, most: longest };
       const pieces = FENCE.test(block)
-        ? shrinkFenced(block, limit, estimate)
-        : shrink(block, limit, estimate);
-      for (const piece of pieces) {
+        ? shrinkFenced(block, limits, estimate)
+        : shrink(block, limits, estimate);
+      pieces.forEach((piece, k) => {
         group = [piece];
-        flush();
-      }
+        flush(k > 0);
+      });
       continue;
     }
     if (groupCost + cost + 1 > limit) flush();

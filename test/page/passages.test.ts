@@ -132,6 +132,38 @@ describe('selectPassages on small documents', () => {
     assert.ok(chosen.join('\n').includes('let value150 = compute(150);'));
   });
 
+  it('does not count the words of link targets', async () => {
+    const md = `See [the guide](http://example.com/zebrafish-guide) for more.\n\n${filler(8, 'rivers')}\n\nThe zebrafish lives in warm rivers.`;
+    const chosen = await selectPassages(md, 'zebrafish', 300);
+    assert.ok(chosen.join('\n').includes('The zebrafish lives in warm rivers.'));
+    assert.ok(!chosen.join('\n').includes('the guide'), chosen.join('\n---\n'));
+  });
+
+  it('returns a sentence longer than a passage whole when it fits the budget', async () => {
+    const long = `The wombat ${Array.from({ length: 40 }, (_, i) => `ate leaf ${i}`).join(', ')} and slept.`;
+    const md = `${filler(30, 'noise')}\n\n${filler(3, 'noise')} ${long} ${filler(3, 'noise')}\n\n${filler(30, 'noise')}`;
+    assert.ok(estimateTokens(long) > 120, `${estimateTokens(long)} tokens`);
+    const chosen = await selectPassages(md, 'wombat', 300);
+    assert.ok(chosen.join('\n').includes(long), chosen.join('\n---\n'));
+    assert.ok(total(chosen, estimateTokens) <= 300);
+  });
+
+  it('brings the best passage the part of its paragraph just before it, not the paragraph before', async () => {
+    const before = 'The lighthouse keeper kept a logbook for forty years.';
+    const opening = 'Marguerite Ollivier ran the northern station alone.';
+    const middle = filler(30, 'weather');
+    const answer = 'Her station logged a quokka sighting in 1911.';
+    const md = `${before}\n\n${opening} ${middle} ${answer}\n\n${filler(30, 'tides')}`;
+    const chosen = (await selectPassages(md, 'When was the quokka sighting logged?', 300)).join('\n');
+    assert.ok(chosen.includes(answer));
+    const kept = filler(30, 'weather')
+      .split(/(?<=\.) /)
+      .filter((s) => chosen.includes(s));
+    assert.ok(kept.length > 3, `only ${kept.length} sentences before the answer`);
+    assert.ok(kept.includes('Sentence 29 talks about weather in plain words.'), 'the sentence just before');
+    assert.ok(!chosen.includes(before));
+  });
+
   it('returns nothing for a zero budget or an empty page', async () => {
     assert.deepEqual(await selectPassages('Some text.', 'text', 0), []);
     assert.deepEqual(await selectPassages('   ', 'text', 100), []);
