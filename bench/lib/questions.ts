@@ -25,13 +25,25 @@ export function visibleWords(markdown: string): string {
     .trim();
 }
 
+/**
+ * A sentence without the pieces of reference marks the sentence segmenter leaves at its ends: it
+ * cuts "…in 1876.[122] The…" inside the mark, giving "…in 1876.[" and "122] The…".
+ */
+function withoutMarkPieces(segment: string): string {
+  return segment
+    .trim()
+    .replace(/^(?:\[*\d*\]+(?:\([^)]*\))?\s*)+/, '')
+    .replace(/\[+$/, '')
+    .trim();
+}
+
 /** Up to `per` questions from the prose paragraphs of `markdown`, drawn with `random`. */
 export function questionsFor(markdown: string, per: number, random: () => number): Question[] {
   const candidates: Question[] = [];
   for (const block of markdown.split(/\n{2,}/)) {
     if (/^\s*(#|\||```|[-*] |\d+\. )/.test(block) || block.length < 120 || block.length > 3000) continue;
     for (const { segment } of sentences.segment(block.replace(/\s*\n\s*/g, ' '))) {
-      const sentence = segment.trim();
+      const sentence = withoutMarkPieces(segment);
       const q = ask(sentence, random);
       if (q) candidates.push({ question: q, answer: sentence });
     }
