@@ -13,6 +13,9 @@ export const BUNDLE_OPTIONS = {
   target: 'node20',
   chunkNames: 'chunks/[name]-[hash]',
   legalComments: 'linked',
+  // Deno reads every chunk a literal import() names before it starts (its module graph):
+  // fewer bytes there are a faster start and less memory.
+  minifyWhitespace: true,
   // Some dependencies are CommonJS and call require() for node built-ins.
   banner: {
     js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",

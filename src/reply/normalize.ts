@@ -54,10 +54,12 @@ const QUOTE_EDGES = /^(?:["' ]|\.\.\.)+|(?:["' ]|\.\.\.)+$/g;
 const MAX_ELISION = 400;
 // Words as Unicode word segmentation finds them, so scripts written without spaces
 // (Chinese, Japanese, Thai) count words too, not whole runs of text as one.
-const WORD_SEGMENTER = new Intl.Segmenter('und', { granularity: 'word' });
+// Made on first use: constructing it loads ICU's word-break data (~17 ms, ~4 MB on Deno and Node).
+let wordSegmenter: Intl.Segmenter | undefined;
 function words(piece: string): number {
+  wordSegmenter ??= new Intl.Segmenter('und', { granularity: 'word' });
   let count = 0;
-  for (const segment of WORD_SEGMENTER.segment(piece)) if (segment.isWordLike) count += 1;
+  for (const segment of wordSegmenter.segment(piece)) if (segment.isWordLike) count += 1;
   return count;
 }
 /** An elided quote must say something: every piece two words or more, one of them three or more ("the ... of" proves nothing). */
