@@ -95,7 +95,10 @@ describe('extraction by kind', () => {
 
   it('measures a Chinese story by its words: its comments never replace it', async () => {
     // Lines of a blog post split by <br>, no <p>: about 1,400 characters, a long story in Chinese.
-    const lines = Array.from({ length: 60 }, (_, i) => `第${i}天我們沿著山路前往營地，楓葉由綠轉黃再轉紅`).join('<br>');
+    const lines = Array.from(
+      { length: 60 },
+      (_, i) => `第${i}天我們沿著山路前往營地，楓葉由綠轉黃再轉紅`,
+    ).join('<br>');
     const comments = Array.from(
       { length: 60 },
       (_, i) => `<div class="comment"><p>訪客${i}留言：照片真美，謝謝分享這次旅程的心得與營地資訊</p></div>`,
