@@ -5,6 +5,7 @@ import type { Readability as ReadabilityClass } from '@mozilla/readability';
 import { cleanArticle } from './clean.ts';
 import {
   depthOver,
+  nonSpaceLength,
   parseDocument,
   readingLength,
   visibleReadingLength,
@@ -69,13 +70,12 @@ function proseParagraphs(root: Element): number {
 function revealNoscript(document: Document): void {
   const body = document.body;
   if (!body) return;
-  const shown = visibleTextLength(body);
   const blocks = Array.from(body.querySelectorAll('noscript'), (n) => ({
     n,
     box: noscriptContent(document, n),
   }));
-  const hidden = blocks.reduce((s, b) => s + (b.box.textContent ?? '').replace(/\s+/g, '').length, 0);
-  if (hidden < 500 || hidden < shown) return;
+  const hidden = blocks.reduce((s, b) => s + nonSpaceLength(b.box.textContent ?? ''), 0);
+  if (hidden < 500 || hidden < visibleTextLength(body)) return;
   for (const { n, box } of blocks) {
     while (box.firstChild) n.parentNode?.insertBefore(box.firstChild, n);
     n.remove();

@@ -34,12 +34,12 @@ const DROP = new Set([
 const withoutHash = (u: URL): string => u.href.slice(0, u.href.length - u.hash.length);
 
 /** An absolute http(s)/mailto href, or undefined for script, empty and same-page links. */
-function resolveHref(href: string, base: string): string | undefined {
+function resolveHref(href: string, base: URL | undefined, page: string): string | undefined {
   const trimmed = href.trim();
-  if (trimmed === '' || trimmed.startsWith('#')) return undefined;
+  if (base === undefined || trimmed === '' || trimmed.startsWith('#')) return undefined;
   try {
     const url = new URL(trimmed, base);
-    if (url.hash !== '' && withoutHash(url) === withoutHash(new URL(base))) return undefined;
+    if (url.hash !== '' && withoutHash(url) === page) return undefined;
     return url.protocol === 'http:' || url.protocol === 'https:' || url.protocol === 'mailto:'
       ? url.href
       : undefined;
@@ -134,6 +134,8 @@ function addTableRules(td: TurndownService): void {
 }
 
 function createService(Turndown: Turndown, base: string): TurndownService {
+  const baseUrl = URL.canParse(base) ? new URL(base) : undefined;
+  const page = baseUrl ? withoutHash(baseUrl) : '';
   const td = new Turndown({
     headingStyle: 'atx',
     codeBlockStyle: 'fenced',
@@ -151,7 +153,7 @@ function createService(Turndown: Turndown, base: string): TurndownService {
     replacement: (content, n) => {
       const text = content.replace(/\s+/g, ' ').trim();
       if (text === '') return '';
-      const href = resolveHref((n as Element).getAttribute('href') ?? '', base);
+      const href = resolveHref((n as Element).getAttribute('href') ?? '', baseUrl, page);
       return href === undefined || href === text ? text : `[${text}](${href})`;
     },
   });
