@@ -76,9 +76,12 @@ export function nonSpaceLength(text: string, start = 0, end = text.length): numb
   return n;
 }
 
-// What a reader never sees in raw HTML: comments, raw-text elements, tags; and character references.
-const UNSEEN =
-  /<!--[\s\S]*?-->|<(script|style|noscript|template|title|textarea)\b[^>]*>[\s\S]*?<\/\1\s*>|<\/?[a-zA-Z!?][^>]*>|&(?:#x?[0-9a-f]+|[a-z]+[0-9]*);?/gi;
+// What a reader never sees in raw HTML, and character references (counted as one character each).
+// COMMENTS has no group, so RAW_BLOCKS' back-reference stays \1.
+const UNSEEN = new RegExp(
+  [COMMENTS.source, RAW_BLOCKS.source, TAGS.source, '&(?:#x?[0-9a-f]+|[a-z]+[0-9]*);?'].join('|'),
+  'gi',
+);
 
 /** A crude count of visible characters in raw HTML, immune to parser quirks (an entity counts one). */
 export function crudeTextLength(html: string): number {
@@ -103,12 +106,15 @@ export function depthOver(node: Node, limit: number): boolean {
   return false;
 }
 
-/** Non-whitespace characters a reader would see under `node`. */
-export function visibleTextLength(node: Node): number {
+/**
+ * How much text a reader would see under `node`: non-whitespace characters, or whatever
+ * `measure` counts in each text node (`readingLength` weighs scripts by their words).
+ */
+export function visibleTextLength(node: Node, measure: (text: string) => number = nonSpaceLength): number {
   let count = 0;
   const walk = (n: Node): void => {
     for (let c = n.firstChild; c; c = c.nextSibling) {
-      if (c.nodeType === 3) count += nonSpaceLength(c.nodeValue ?? '');
+      if (c.nodeType === 3) count += measure(c.nodeValue ?? '');
       else if (c.nodeType === 1 && !INVISIBLE.has(c.nodeName)) walk(c);
     }
   };
@@ -139,19 +145,6 @@ export function readingLength(text: string): number {
     if (!isSpace(code)) n += isWordCharacter(code) ? 3 : 1;
   }
   return n;
-}
-
-/** `readingLength` of the text a reader would see under `node`. */
-export function visibleReadingLength(node: Node): number {
-  let count = 0;
-  const walk = (n: Node): void => {
-    for (let c = n.firstChild; c; c = c.nextSibling) {
-      if (c.nodeType === 3) count += readingLength(c.nodeValue ?? '');
-      else if (c.nodeType === 1 && !INVISIBLE.has(c.nodeName)) walk(c);
-    }
-  };
-  walk(node);
-  return count;
 }
 
 export interface ParsedDocument {

@@ -3,14 +3,7 @@
 // of their kind, whichever of the two reads the page without losing most of it.
 import type { Readability as ReadabilityClass } from '@mozilla/readability';
 import { cleanArticle } from './clean.ts';
-import {
-  depthOver,
-  nonSpaceLength,
-  parseDocument,
-  readingLength,
-  visibleReadingLength,
-  visibleTextLength,
-} from './html-dom.ts';
+import { depthOver, nonSpaceLength, parseDocument, readingLength, visibleTextLength } from './html-dom.ts';
 import { detectKind, type PageKind } from './page-kind.ts';
 import { contentRegion } from './region.ts';
 
@@ -133,7 +126,7 @@ async function fresh(html: string): Promise<Parsed> {
 
 function region(document: Document): { root: Element | null; chars: number } {
   const root = document.body ? contentRegion(document.body) : null;
-  return { root, chars: root ? visibleReadingLength(root) : 0 };
+  return { root, chars: root ? visibleTextLength(root, readingLength) : 0 };
 }
 
 /**
@@ -152,7 +145,7 @@ export async function mainContent(html: string, url: string): Promise<MainConten
   }
   const { root, ...meta } = runReadability(Readability, first.document);
   if (root) cleanArticle(root);
-  const chars = root ? visibleReadingLength(root) : 0;
+  const chars = root ? visibleTextLength(root, readingLength) : 0;
   if (root && chars >= GOOD_ARTICLE_CHARS) {
     return { root, kind: 'article', document: first.document, shellText, ...meta };
   }
