@@ -25,6 +25,20 @@ function loadParse5(): Promise<Parse5> {
 /** Elements whose text a reader never sees. */
 export const INVISIBLE = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'TITLE']);
 
+/** What a page marks as not shown, beside the `hidden` attribute (which callers qualify). */
+export const MARKED_HIDDEN = [
+  '[aria-hidden="true"]',
+  '[style*="display:none"]',
+  '[style*="display: none"]',
+  '[style*="visibility:hidden"]',
+  '[style*="visibility: hidden"]',
+];
+
+/** Removes every element under `root` that matches `selector`. */
+export function removeAll(root: Element, selector: string): void {
+  for (const el of Array.from(root.querySelectorAll(selector))) el.remove();
+}
+
 const RAW_BLOCKS = /<(script|style|noscript|template|title|textarea)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
 const COMMENTS = /<!--[\s\S]*?-->/g;
 const TAGS = /<\/?[a-zA-Z!?][^>]*>/g;

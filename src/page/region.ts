@@ -1,7 +1,7 @@
 // The main region of a page that is not a story: docs, threads, products, listings.
 // Strips the page's chrome (navigation, banners, sidebars, cookie and share widgets),
 // then narrows to <main>/role=main or to the smallest block that holds most of the text.
-import { INVISIBLE, nonSpaceLength, visibleTextLength } from './html-dom.ts';
+import { INVISIBLE, MARKED_HIDDEN, nonSpaceLength, removeAll, visibleTextLength } from './html-dom.ts';
 
 const ALWAYS = [
   'script',
@@ -32,12 +32,9 @@ const ALWAYS = [
   '[role="menubar"]',
   '[role="toolbar"]',
   '[role="tablist"]',
+  // React's streamed blocks wait in `hidden id="S:…"` until revealed: they are content.
   '[hidden]:not([id^="S:"])',
-  '[aria-hidden="true"]',
-  '[style*="display:none"]',
-  '[style*="display: none"]',
-  '[style*="visibility:hidden"]',
-  '[style*="visibility: hidden"]',
+  ...MARKED_HIDDEN,
 ].join(', ');
 
 // Page-level banners and footers; inside the content a <header> carries its title.
@@ -75,10 +72,6 @@ function textLengthUpTo(node: Node, limit: number): number {
     }
   }
   return count;
-}
-
-function removeAll(root: Element, selector: string): void {
-  for (const el of Array.from(root.querySelectorAll(selector))) el.remove();
 }
 
 function isInsideContent(el: Element): boolean {
