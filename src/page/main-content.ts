@@ -3,7 +3,15 @@
 // of their kind, whichever of the two reads the page without losing most of it.
 import type { Readability as ReadabilityClass } from '@mozilla/readability';
 import { cleanArticle } from './clean.ts';
-import { depthOver, nonSpaceLength, parseDocument, readingLength, visibleTextLength } from './html-dom.ts';
+import {
+  crudeTextLength,
+  depthOver,
+  nonSpaceLength,
+  parseDocument,
+  readingLength,
+  removeAll,
+  visibleTextLength,
+} from './html-dom.ts';
 import { detectKind, type PageKind } from './page-kind.ts';
 import { contentRegion } from './region.ts';
 
@@ -60,25 +68,29 @@ function proseParagraphs(root: Element): number {
  * Crawler copies of script-built pages (forum software, single-page apps) sit in
  * <noscript>: when it holds far more text than the page shows, it is the page.
  */
-function revealNoscript(document: Document): void {
+function revealNoscript(document: Document, noscripts: readonly Element[]): void {
   const body = document.body;
   if (!body) return;
-  const blocks = Array.from(body.querySelectorAll('noscript'), (n) => ({
-    n,
-    box: noscriptContent(document, n),
-  }));
-  const hidden = blocks.reduce((s, b) => s + nonSpaceLength(b.box.textContent ?? ''), 0);
+  const blocks = noscripts.filter((n) => body.contains(n));
+  const hidden = blocks.reduce((s, n) => s + noscriptTextLength(n), 0);
   if (hidden < 500 || hidden < visibleTextLength(body)) return;
-  for (const { n, box } of blocks) {
+  for (const n of blocks) {
+    const box = noscriptContent(document, n);
     while (box.firstChild) n.parentNode?.insertBefore(box.firstChild, n);
     n.remove();
   }
 }
 
-/** A <noscript>'s content as elements: the parser may keep it as raw markup text. */
+/** A <noscript>'s text as it would read once shown: the parser may keep its markup as raw text. */
+function noscriptTextLength(n: Element): number {
+  const text = n.textContent ?? '';
+  return n.children.length > 0 ? nonSpaceLength(text) : crudeTextLength(text);
+}
+
+/** A <noscript>'s content as elements. */
 function noscriptContent(document: Document, n: Element): Element {
   const box = document.createElement('div');
-  if (n.children.length > 0) for (const c of Array.from(n.childNodes)) box.appendChild(c.cloneNode(true));
+  if (n.children.length > 0) for (const c of Array.from(n.childNodes)) box.appendChild(c);
   else box.innerHTML = n.textContent ?? '';
   return box;
 }
@@ -117,10 +129,12 @@ interface Parsed {
 
 async function fresh(html: string): Promise<Parsed> {
   const { document } = await parseDocument(html);
-  const shellText = Array.from(document.querySelectorAll('noscript'), (n) => n.textContent ?? '')
+  const noscripts = Array.from(document.querySelectorAll('noscript'));
+  const shellText = noscripts
+    .map((n) => n.textContent ?? '')
     .join(' ')
     .slice(0, 5000);
-  revealNoscript(document);
+  revealNoscript(document, noscripts);
   return { document, shellText };
 }
 
@@ -143,17 +157,19 @@ export async function mainContent(html: string, url: string): Promise<MainConten
   if (signals.kind !== 'article') {
     return { ...region(first.document), kind: signals.kind, document: first.document, shellText };
   }
+  // Drawings hold no prose (their titles are icon names), and Readability would weigh every path.
+  if (first.document.body) removeAll(first.document.body, 'svg');
   const { root, ...meta } = runReadability(Readability, first.document);
   if (root) cleanArticle(root);
   const chars = root ? visibleTextLength(root, readingLength) : 0;
-  if (root && chars >= GOOD_ARTICLE_CHARS) {
+  if (root && (chars >= GOOD_ARTICLE_CHARS || proseParagraphs(root) >= STORY_PARAGRAPHS)) {
     return { root, kind: 'article', document: first.document, shellText, ...meta };
   }
   // Readability has rewritten the document in place; the region starts from the source.
   const second = await fresh(html);
   const other = region(second.document);
-  const fragment =
-    chars < other.chars * FRAGMENT_SHARE && (!root || proseParagraphs(root) < STORY_PARAGRAPHS);
-  if (root && !fragment) return { root, kind: 'article', document: first.document, shellText, ...meta };
+  if (root && chars >= other.chars * FRAGMENT_SHARE) {
+    return { root, kind: 'article', document: first.document, shellText, ...meta };
+  }
   return { ...other, kind: signals.kind, document: second.document, shellText, ...meta };
 }

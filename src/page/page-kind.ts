@@ -120,14 +120,29 @@ function urlKind(url: string): PageKind | undefined {
 // generic Article node (product pages often carry both).
 const PRIORITY: readonly PageKind[] = ['forum', 'product', 'documentation', 'listing', 'article'];
 
+// schema.org microdata types, matched anywhere in itemtype as the page writes it.
+const MICRODATA_KIND: readonly (readonly [string, PageKind])[] = [
+  ['schema.org/Question', 'forum'],
+  ['schema.org/QAPage', 'forum'],
+  ['schema.org/Product', 'product'],
+];
+
+/** Kinds named by the page's microdata (`itemtype`), in one pass over the tree. */
+function microdataKinds(document: Document): Set<PageKind> {
+  const kinds = new Set<PageKind>();
+  for (const el of Array.from(document.querySelectorAll('[itemtype]'))) {
+    const type = el.getAttribute('itemtype') ?? '';
+    for (const [name, kind] of MICRODATA_KIND) if (type.includes(name)) kinds.add(kind);
+  }
+  return kinds;
+}
+
 export function detectKind(document: Document, url: string): KindSignals {
   const data = readStructuredData(document);
   const og = metaContent(document, 'meta[property="og:type"]');
   const found = new Set<PageKind>(data.kinds);
   if (og === 'product' || og.startsWith('product.')) found.add('product');
-  if (document.querySelector('[itemtype*="schema.org/Question"], [itemtype*="schema.org/QAPage"]'))
-    found.add('forum');
-  if (document.querySelector('[itemtype*="schema.org/Product"]')) found.add('product');
+  for (const kind of microdataKinds(document)) found.add(kind);
   const named = PRIORITY.find((k) => found.has(k));
   const kind = named ?? (og === 'article' ? 'article' : urlKind(url));
   return { kind: kind ?? 'article', explicit: kind !== undefined, structuredBody: data.body };

@@ -89,6 +89,16 @@ describe('extractPage on small documents', () => {
     assert.ok(markdown.includes(`\`\`\`js\n${code}\n\`\`\``), markdown);
   });
 
+  it('reads no words out of drawings: icon titles and chart labels stay out of the text', async () => {
+    const icon = '<svg viewBox="0 0 8 8"><title>Share this story</title><path d="M0 0h8v8z"/></svg>';
+    const chart = '<svg><text x="1" y="1">Quarterly revenue axis</text></svg>';
+    const html = `<html><body><article><h1>Harbour report</h1>${para(`Ships arrived. ${icon}`)}${chart}${para('Cranes idled.')}${para('Tugs waited.')}</article></body></html>`;
+    const page = await extractPage(html, 'https://site.example/');
+    assert.match(page.text, /Ships arrived\./);
+    assert.match(page.text, /Tugs waited\./);
+    assert.doesNotMatch(page.text, /Share this story|Quarterly revenue/);
+  });
+
   it('drops link-dense navigation that Readability keeps with a whole-page body', async () => {
     const items = Array.from(
       { length: 40 },
