@@ -1,5 +1,6 @@
 // Parses HTML into a DOM that Readability can walk: linkedom for speed, and a
-// parse5 (spec-compliant) round trip when linkedom's tree visibly lost content.
+// parse5 (spec-compliant) round trip when linkedom's tree visibly lost content or kept
+// a pasted document's <html>/<body> as elements.
 import type { parse as Parse5Parse, serialize as Parse5Serialize } from 'parse5';
 
 type ParseHtml = (html: string) => { document: Document };
@@ -163,7 +164,7 @@ export function readingLength(text: string): number {
 
 export interface ParsedDocument {
   readonly document: Document;
-  /** True when linkedom lost content and the document was rebuilt through parse5. */
+  /** True when linkedom's tree was wrong and the document was rebuilt through parse5. */
   readonly repaired: boolean;
 }
 
@@ -172,14 +173,21 @@ export interface ParsedDocument {
 const KEEP_RATIO = 0.85;
 const MIN_LOSS = 200;
 
+// A second <html> or <body> start tag, as a CMS leaves when it pastes a saved page into its content.
+const DOCUMENT_TAG = /<(?:html|body)[\s>]/gi;
+
+/** A document nested inside the document: browsers merge its tags away, linkedom keeps them as elements. */
+function nestsDocument(html: string, document: Document): boolean {
+  return (html.match(DOCUMENT_TAG)?.length ?? 0) > 2 && document.body?.querySelector('html, body') != null;
+}
+
 export async function parseDocument(html: string): Promise<ParsedDocument> {
   const parseHTML = await loadLinkedom();
   const first = parseHTML(html).document;
   const crude = crudeTextLength(html);
   const kept = first.body ? visibleTextLength(first.body) : 0;
-  if (kept >= crude * KEEP_RATIO || crude - kept < Math.min(MIN_LOSS, crude * 0.5)) {
-    return { document: first, repaired: false };
-  }
+  const lost = kept < crude * KEEP_RATIO && crude - kept >= Math.min(MIN_LOSS, crude * 0.5);
+  if (!lost && !nestsDocument(html, first)) return { document: first, repaired: false };
   const p5 = await loadParse5();
   const normalised = p5.serialize(p5.parse(html));
   return { document: parseHTML(normalised).document, repaired: true };

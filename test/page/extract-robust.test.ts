@@ -18,6 +18,8 @@ describe('malformed documents', () => {
     'several bodies': `<html><body>${paras('First')}</body><body>${paras('Second')}</body></html>`,
     'content after </html>': `<html><body>${paras('Inside')}</body></html>${paras('After')}`,
     'a bare fragment': paras('Fragment'),
+    'a saved page pasted into the content': `<html><body><main><section><p class="title">Six shows</p><p>A short teaser.</p></section>
+      <article><div class="entry"><!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.0 Transitional//EN"><html><body>${paras('Pasted')}${paras('Saved')}</body></html></div></article></main></body></html>`,
   };
   for (const [name, html] of Object.entries(cases)) {
     it(`keeps every paragraph with ${name}`, async () => {
@@ -33,9 +35,13 @@ describe('malformed documents', () => {
     });
   }
 
-  it('repairs only when linkedom lost content', async () => {
+  it('repairs only when linkedom lost content or kept a pasted document inside the page', async () => {
     assert.equal((await parseDocument(`<html><body>${paras('Fine')}</body></html>`)).repaired, false);
     assert.equal((await parseDocument(cases['no <body>'] ?? '')).repaired, true);
+    const pasted = cases['a saved page pasted into the content'] ?? '';
+    assert.equal((await parseDocument(pasted)).repaired, true);
+    const quoted = `<html><body><script>var tpl = "<body><html>";</script>${paras('Fine')}</body></html>`;
+    assert.equal((await parseDocument(quoted)).repaired, false);
   });
 
   it('survives unclosed tags and a huge inline script with markup in strings', async () => {
