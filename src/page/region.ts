@@ -31,7 +31,6 @@ const ALWAYS = [
   '[role="menu"]',
   '[role="menubar"]',
   '[role="toolbar"]',
-  '[role="tablist"]',
   // React's streamed blocks wait in `hidden id="S:…"` until revealed: they are content.
   '[hidden]:not([id^="S:"])',
   ...MARKED_HIDDEN,
@@ -81,6 +80,10 @@ function isInsideContent(el: Element): boolean {
 /** Removes chrome under `root` in place. */
 export function stripChrome(root: Element): void {
   removeAll(root, ALWAYS);
+  // A tab strip is chrome; a "tablist" that holds its own panels (an accordion) is content.
+  for (const el of Array.from(root.querySelectorAll('[role="tablist"]'))) {
+    if (el.querySelector('[role="tabpanel"]') === null) el.remove();
+  }
   for (const el of Array.from(root.querySelectorAll(PAGE_CHROME))) {
     if (!isInsideContent(el) || linkShare(el) > 0.5) el.remove();
   }

@@ -75,6 +75,21 @@ describe('extraction by kind', () => {
     assert.doesNotMatch(page.text, /Subscribe/);
   });
 
+  it('keeps the answers of an accordion marked as a tab list, and drops a plain tab strip', async () => {
+    const faq = (q: string, a: string, n: number): string =>
+      `<div role="tab" id="h${n}"><a href="#c${n}">${q}</a></div><div role="tabpanel" id="c${n}" class="collapse"><p>${a}</p></div>`;
+    const html = `<html><head>${ld({ '@type': 'Product', name: 'Trail Mug' })}</head><body>
+      <main><h1>Trail Mug</h1><p>A steel mug that keeps coffee hot on the trail for six hours.</p>
+      <ul role="tablist"><li role="tab">Overview</li><li role="tab">Reviews</li></ul>
+      <div class="faq" role="tablist">${faq('Is it dishwasher safe?', 'Yes, on the top rack only.', 1)}${faq('Does the lid leak?', 'No, the lid seals with a silicone ring.', 2)}</div>
+      </main></body></html>`;
+    const page = await extractPage(html, 'https://shop.example/products/trail-mug');
+    assert.equal(page.kind, 'product');
+    for (const want of ['Is it dishwasher safe?', 'top rack only', 'silicone ring'])
+      assert.ok(page.text.includes(want), want);
+    assert.doesNotMatch(page.text, /Overview|Reviews/);
+  });
+
   it('never swaps a short story of real paragraphs for the rest of the page', async () => {
     const story = Array.from(
       { length: 3 },
