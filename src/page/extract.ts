@@ -1,6 +1,6 @@
 // The page's main text, chosen by page kind (main-content.ts), as compact markdown and
 // plain text, with the title and a verdict on whether it is too thin to answer from.
-import { blockText, crudeText } from './html-dom.ts';
+import { blockText, crudeText, treeSize } from './html-dom.ts';
 import { mainContent } from './main-content.ts';
 import { toMarkdown } from './markdown.ts';
 import type { PageKind } from './page-kind.ts';
@@ -51,7 +51,7 @@ export async function extractPage(html: string, url: string): Promise<Extracted>
     const verdict = judgeThin(text, '');
     return {
       title: titleFromUrl(url),
-      markdown: text.replace(/\n/g, '\n\n'),
+      markdown: paragraphs(text),
       text,
       thin: verdict.thin,
       ...optional('thinReason', verdict.reason),
@@ -63,8 +63,8 @@ async function extractTree(html: string, url: string): Promise<Extracted> {
   const main = await mainContent(html, url);
   const { document, root } = main;
   const base = baseUrl(document, url);
-  const markdown = root ? await toMarkdown(root, base) : '';
   const text = root ? blockText(root) : '';
+  const markdown = root ? await markdownOf(root, base, text) : '';
   const verdict = judgeThin(text, main.shellText);
   return {
     title: nonEmpty(main.title) ?? nonEmpty(document.title) ?? titleFromUrl(url),
@@ -77,6 +77,16 @@ async function extractTree(html: string, url: string): Promise<Extracted> {
     ...optional('thinReason', verdict.reason),
   };
 }
+
+// Markdown costs tens of microseconds an element: past this many (a table of thousands of
+// rows, a page of bare blocks), the content is given as its text, a paragraph per block.
+const MARKDOWN_MAX_ELEMENTS = 20_000;
+
+function markdownOf(root: Element, base: string, text: string): Promise<string> | string {
+  return treeSize(root).elements > MARKDOWN_MAX_ELEMENTS ? paragraphs(text) : toMarkdown(root, base);
+}
+
+const paragraphs = (text: string): string => text.replace(/\n/g, '\n\n');
 
 function optional<K extends string>(key: K, value: string | undefined): { [P in K]?: string } {
   return value === undefined ? {} : ({ [key]: value } as { [P in K]?: string });

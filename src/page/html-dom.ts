@@ -110,15 +110,36 @@ export function crudeTextLength(html: string): number {
   return count + nonSpaceLength(html, last);
 }
 
-/** Element nesting depth under `node`, counting stops past `limit`. */
-export function depthOver(node: Node, limit: number): boolean {
+export interface TreeSize {
+  /** Elements under the node. */
+  readonly elements: number;
+  /** Links (`<a>`) among them. */
+  readonly links: number;
+  /** Every element's depth, summed: what climbing from each element to the top costs. */
+  readonly ancestry: number;
+  /** How deep the deepest element sits. */
+  readonly depth: number;
+}
+
+/** The size and shape of the element tree under `node`, in one walk without recursion. */
+export function treeSize(node: Node): TreeSize {
+  let elements = 0;
+  let links = 0;
+  let ancestry = 0;
+  let depth = 0;
   const stack: [Node, number][] = [[node, 0]];
   while (stack.length > 0) {
     const [n, d] = stack.pop() as [Node, number];
-    if (d > limit) return true;
-    for (let c = n.firstChild; c; c = c.nextSibling) if (c.nodeType === 1) stack.push([c, d + 1]);
+    for (let c = n.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType !== 1) continue;
+      elements++;
+      if (c.nodeName === 'A') links++;
+      ancestry += d + 1;
+      if (d + 1 > depth) depth = d + 1;
+      stack.push([c, d + 1]);
+    }
   }
-  return false;
+  return { elements, links, ancestry, depth };
 }
 
 /**

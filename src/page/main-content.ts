@@ -2,14 +2,13 @@
 // content region for threads, docs, products and listings, and for pages that say nothing
 // of their kind, whichever of the two reads the page without losing most of it.
 import type { Readability as ReadabilityClass } from '@mozilla/readability';
-import { cleanArticle } from './clean.ts';
+import { cleanArticle, prepareForReadability } from './clean.ts';
 import {
   crudeTextLength,
-  depthOver,
   nonSpaceLength,
   parseDocument,
   readingLength,
-  removeAll,
+  treeSize,
   visibleTextLength,
 } from './html-dom.ts';
 import { detectKind, type PageKind } from './page-kind.ts';
@@ -47,9 +46,15 @@ const FRAGMENT_SHARE = 0.5;
 // whatever surrounds it.
 const GOOD_ARTICLE_CHARS = 3000;
 
-// Real pages nest a few dozen levels; Readability's cost grows with depth times size,
-// so a tree deeper than this is read as plain text by the caller.
+// Real pages nest a few dozen levels; a tree deeper than this is read as plain text by the caller.
 const MAX_DEPTH = 400;
+
+// Readability's time grows with the elements, more so with links (it resolves and measures
+// each, about three elements' worth), and with how deep they sit (it climbs from every block
+// to the top): past these, it alone takes seconds, so the page is read as a region. The
+// heaviest corpus pages weigh under 17k and hold under 0.24M ancestry.
+const READABILITY_MAX_WEIGHT = 18_000;
+const READABILITY_MAX_ANCESTRY = 600_000;
 
 // Paragraphs of real prose make a story, however short: it is never swapped for the region.
 const STORY_PARAGRAPHS = 3;
@@ -149,16 +154,16 @@ function region(document: Document): { root: Element | null; chars: number } {
  */
 export async function mainContent(html: string, url: string): Promise<MainContent> {
   const [first, Readability] = await Promise.all([fresh(html), loadReadability()]);
-  if (first.document.body && depthOver(first.document.body, MAX_DEPTH)) {
-    throw new RangeError(`markup nested deeper than ${MAX_DEPTH} elements`);
-  }
+  const size = treeSize(first.document.body ?? first.document);
+  if (size.depth > MAX_DEPTH) throw new RangeError(`markup nested deeper than ${MAX_DEPTH} elements`);
   const signals = detectKind(first.document, url);
   const shellText = first.shellText;
-  if (signals.kind !== 'article') {
+  const weight = size.elements + 2 * size.links;
+  const affordable = weight <= READABILITY_MAX_WEIGHT && size.ancestry <= READABILITY_MAX_ANCESTRY;
+  if (signals.kind !== 'article' || !affordable) {
     return { ...region(first.document), kind: signals.kind, document: first.document, shellText };
   }
-  // Drawings hold no prose (their titles are icon names), and Readability would weigh every path.
-  if (first.document.body) removeAll(first.document.body, 'svg');
+  if (first.document.body) prepareForReadability(first.document.body);
   const { root, ...meta } = runReadability(Readability, first.document);
   if (root) cleanArticle(root);
   const chars = root ? visibleTextLength(root, readingLength) : 0;

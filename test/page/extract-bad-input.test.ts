@@ -41,14 +41,40 @@ describe('bad input', () => {
     await read(html);
   });
 
-  it('keeps a huge data table', async () => {
-    const rows = Array.from(
-      { length: 15_000 },
+  const table = (rows: number): string =>
+    `<html><body><h1>Figures</h1><table>${Array.from(
+      { length: rows },
       (_, i) => `<tr><td>row ${i}</td><td>value ${i * 3}</td><td>note</td></tr>`,
+    ).join('')}</table></body></html>`;
+
+  it('keeps a large data table as a pipe table', async () => {
+    const page = await read(table(4000));
+    assert.ok(page.text.includes('row 3999'));
+    assert.ok(page.markdown.includes('| row 3999 | value 11997 | note |'));
+  });
+
+  it('gives a table too large for markdown as its text, a row a paragraph', async () => {
+    const page = await read(table(15_000));
+    assert.ok(page.text.includes('row 14999 value 44997 note'));
+    assert.ok(page.markdown.includes('\n\nrow 14999 value 44997 note'), page.markdown.slice(-200));
+    assert.doesNotMatch(page.markdown, /\|/);
+  });
+
+  it('reads pages too large for Readability: bare blocks, link lists, deep blocks', async () => {
+    const blocks = Array.from({ length: 30_000 }, (_, i) => `<div>item ${i}</div>`).join('');
+    const links = Array.from({ length: 9000 }, (_, i) => `<a href="/p${i}">entry ${i}</a>`).join(' ');
+    const deep = Array.from(
+      { length: 60 },
+      (_, i) => `${'<div>'.repeat(300)}${para(i)}${'</div>'.repeat(300)}`,
     ).join('');
-    const page = await read(`<html><body><h1>Figures</h1><table>${rows}</table></body></html>`);
-    assert.ok(page.text.includes('row 14999'));
-    assert.ok(page.markdown.includes('| row 14999 | value 44997 | note |'));
+    for (const [body, last] of [
+      [blocks, 'item 29999'],
+      [`<div class="list">${links}</div>`, 'entry 8999'],
+      [deep, 'Paragraph 59 tells'],
+    ] as const) {
+      const page = await read(`<html><body>${body}</body></html>`);
+      assert.ok(page.text.includes(last), last);
+    }
   });
 
   it('reports a page that is all navigation as thin rather than returning its menus', async () => {

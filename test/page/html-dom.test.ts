@@ -1,7 +1,14 @@
-// Text measures of raw HTML and of trees: what a reader sees, counted the same in every script.
+// Text measures of raw HTML and of trees: what a reader sees, counted the same in every script;
+// and the size of a tree, which decides what reading it may cost.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { crudeTextLength, nonSpaceLength, readingLength } from '../../src/page/html-dom.ts';
+import {
+  crudeTextLength,
+  nonSpaceLength,
+  parseDocument,
+  readingLength,
+  treeSize,
+} from '../../src/page/html-dom.ts';
 
 describe('crudeTextLength', () => {
   it('counts what a reader sees: no comments, scripts, styles or tags; an entity is one character', () => {
@@ -32,5 +39,22 @@ describe('nonSpaceLength and readingLength', () => {
   it('count a Han, kana or Hangul character as three letters, about one word', () => {
     assert.equal(readingLength('word'), 4);
     assert.equal(readingLength('楓葉 かな 한글'), 18);
+  });
+});
+
+describe('treeSize', () => {
+  it('counts elements, links, summed depth and the deepest level', async () => {
+    const { document } = await parseDocument(
+      '<html><body><div><p>a <a href="/x">x</a></p></div><a href="/y">y</a></body></html>',
+    );
+    // div 1, p 2, a 3, a 1
+    assert.deepEqual(treeSize(document.body), { elements: 4, links: 2, ancestry: 7, depth: 3 });
+  });
+
+  it('walks nesting deeper than the call stack', async () => {
+    const { document } = await parseDocument('<html><body></body></html>');
+    let parent: Element = document.body;
+    for (let i = 0; i < 20_000; i++) parent = parent.appendChild(document.createElement('div'));
+    assert.equal(treeSize(document.body).depth, 20_000);
   });
 });
