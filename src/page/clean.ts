@@ -5,7 +5,7 @@ import { linkShare } from './region.ts';
 
 const HIDDEN = ['[hidden]', ...MARKED_HIDDEN].join(', ');
 
-// Menus: Readability never keeps one as the story, yet weighs every link of it.
+// Menus: never the story, yet Readability weighs every link of them.
 const MENUS = 'nav, [role="navigation"]';
 
 // Navigation-like blocks Readability keeps when it settles on a whole page body.
