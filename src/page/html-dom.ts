@@ -121,23 +121,32 @@ export interface TreeSize {
   readonly depth: number;
 }
 
-/** The size and shape of the element tree under `node`, in one walk without recursion. */
+/** The size and shape of the element tree under `node`, in one walk that allocates nothing. */
 export function treeSize(node: Node): TreeSize {
   let elements = 0;
   let links = 0;
   let ancestry = 0;
   let depth = 0;
-  const stack: [Node, number][] = [[node, 0]];
-  while (stack.length > 0) {
-    const [n, d] = stack.pop() as [Node, number];
-    for (let c = n.firstChild; c; c = c.nextSibling) {
-      if (c.nodeType !== 1) continue;
+  let level = 1;
+  let at: Node | null = node.firstChild;
+  while (at !== null) {
+    if (at.nodeType === 1) {
       elements++;
-      if (c.nodeName === 'A') links++;
-      ancestry += d + 1;
-      if (d + 1 > depth) depth = d + 1;
-      stack.push([c, d + 1]);
+      if (at.nodeName === 'A') links++;
+      ancestry += level;
+      if (level > depth) depth = level;
+      if (at.firstChild !== null) {
+        at = at.firstChild;
+        level++;
+        continue;
+      }
     }
+    // Up to the nearest ancestor with a next sibling, never above `node`.
+    while (at !== null && at !== node && at.nextSibling === null) {
+      at = at.parentNode;
+      level--;
+    }
+    at = at === null || at === node ? null : at.nextSibling;
   }
   return { elements, links, ancestry, depth };
 }

@@ -114,8 +114,8 @@ function ownText(el: Element): number {
 /** Walks down from `from` while one child element holds most of the text. */
 function narrow(from: Element): Element {
   let node = from;
+  let total = visibleTextLength(node);
   for (;;) {
-    const total = visibleTextLength(node);
     if (total === 0 || ownText(node) > total * (1 - HOLDS)) return node;
     let best: Element | undefined;
     let bestChars = 0;
@@ -129,6 +129,7 @@ function narrow(from: Element): Element {
     }
     if (!best || bestChars < total * HOLDS) return node;
     node = best;
+    total = bestChars;
   }
 }
 
