@@ -134,13 +134,13 @@ function opening(passages: readonly Passage[], budget: number, cost: Estimate): 
   return inOrder(passages, chosen);
 }
 
-// A passage that directly follows its chosen sibling needs no repeated heading.
 /** The chosen passages in page order. */
 function inOrder(passages: readonly Passage[], chosen: number[]): string[] {
   chosen.sort((a, b) => a - b);
   return chosen.map((i, k) => {
     const p = passages[i] as Passage;
     const prev = passages[chosen[k - 1] ?? -1];
+    // A passage that directly follows its chosen sibling needs no repeated heading.
     if (prev && chosen[k - 1] === i - 1 && prev.heading === p.heading) return p.body;
     return p.text;
   });
