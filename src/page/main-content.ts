@@ -92,11 +92,11 @@ function noscriptTextLength(n: Element): number {
   return n.children.length > 0 ? nonSpaceLength(text) : crudeTextLength(text);
 }
 
-/** A <noscript>'s content as elements. */
+/** The element holding a <noscript>'s content as elements: itself, or its raw markup parsed. */
 function noscriptContent(document: Document, n: Element): Element {
+  if (n.children.length > 0) return n;
   const box = document.createElement('div');
-  if (n.children.length > 0) for (const c of Array.from(n.childNodes)) box.appendChild(c);
-  else box.innerHTML = n.textContent ?? '';
+  box.innerHTML = n.textContent ?? '';
   return box;
 }
 
