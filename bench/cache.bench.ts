@@ -6,9 +6,9 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Driver } from 'unstorage';
 import memoryDriver from 'unstorage/drivers/memory';
-import { fsCacheDriver } from '../adapters/node/cache-driver.ts';
 import { boundDriver } from '../src/cache/bounded-driver.ts';
 import { CACHE_OP_TIMEOUT_MS, createCache, TTL } from '../src/cache/cache.ts';
+import { fsCacheDriver } from '../src/cache/fs-driver.ts';
 import { cacheKey } from '../src/cache/keys.ts';
 import { silentLog } from '../src/log.ts';
 

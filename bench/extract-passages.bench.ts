@@ -3,8 +3,8 @@
 // estimate), and whether any choice ever exceeds its budget.
 // Run: node --import tsx bench/extract-passages.bench.ts [--write]
 
-import { extractPage } from '../src/page/extract.ts';
-import { selectPassages } from '../src/page/passages.ts';
+import { extractPage } from '../src/page/html/extract.ts';
+import { selectPassages } from '../src/page/passages/passages.ts';
 import { estimateTokens, loadTokenizer } from '../src/reply/budget.ts';
 import { loadModern, loadReadabilityPages } from './lib/corpora.ts';
 import { questionsFor, visibleWords } from './lib/questions.ts';

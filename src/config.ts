@@ -2,7 +2,10 @@
 // Every default is written here once; a bad value is reported naming the variable or flag.
 import { parseArgs } from 'node:util';
 import * as v from 'valibot';
-import { PDF_MAX_MB_DEFAULT, PDF_MAX_MB_LIMIT } from './page/pdf-sniff.ts';
+
+/** `WEB_MCP_MAX_PDF_MB` when unset; the variable may raise it to at most PDF_MAX_MB_LIMIT. */
+export const PDF_MAX_MB_DEFAULT = 10;
+export const PDF_MAX_MB_LIMIT = 50;
 
 export const TIERS = ['basic', 'standard', 'advanced'] as const;
 export type Tier = (typeof TIERS)[number];

@@ -3,7 +3,6 @@
 import { createBrave } from './brave/client.ts';
 import type { AnswerStore } from './cache/answer.ts';
 import { createCache } from './cache/cache.ts';
-import { createSingleFlight } from './cache/single-flight.ts';
 import type { CallContext } from './call-context.ts';
 import { createLimiter } from './claude/limiter.ts';
 import type { Config } from './config.ts';
@@ -15,12 +14,13 @@ import { webPageTool } from './mcp/tools/web-page.ts';
 import { webReadTool } from './mcp/tools/web-read.ts';
 import { webResearchTool } from './mcp/tools/web-research.ts';
 import { webSearchTool } from './mcp/tools/web-search.ts';
-import { connectGuard, type Resolver, systemResolver } from './page/address.ts';
-import { answerPage, type PageRequest } from './page/page-answer.ts';
+import { connectGuard, type Resolver, systemResolver } from './page/fetch/address.ts';
 import { createPageReader } from './page/page-text.ts';
+import { answerPage, type PageRequest } from './page-tools/page-answer.ts';
 import { loadedEstimate } from './reply/budget.ts';
 import { type ResearchRequest, research } from './research/pipeline.ts';
 import type { Runtime } from './runtime.ts';
+import { createSingleFlight } from './single-flight.ts';
 
 export interface ServiceOverrides {
   /** Brave's fetch. */

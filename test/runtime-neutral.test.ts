@@ -23,6 +23,13 @@ const ALLOWED_NODE = new Set([
   'node:util',
   'node:net',
 ]);
+/**
+ * src/process/ is where the server meets its OS process (signals, exit, run records, watchdogs):
+ * the same code on every runtime because Node, Bun and Deno all implement these modules. It reads
+ * `process` only as imported from node:process, never as the ambient global.
+ */
+const PROCESS_DIR = join(SRC, 'process') + sep;
+const PROCESS_NODE = new Set(['node:process', 'node:child_process', 'node:fs', 'node:url']);
 const GLOBAL_OBJECTS = new Set(['globalThis', 'global', 'self', 'window']);
 /** The one file outside src/ that src/ may read: the manifest, for the version number. */
 const OUTSIDE_ALLOWED = new Set([join(ROOT, 'package.json')]);
@@ -89,6 +96,19 @@ function specifiers(file: ts.SourceFile): { text: string; line: number }[] {
   return out;
 }
 
+/** Names bound by the file's own imports (`import process from 'node:process'`). */
+function importedNames(file: ts.SourceFile): Set<string> {
+  const names = new Set<string>();
+  for (const statement of file.statements) {
+    const clause = ts.isImportDeclaration(statement) ? statement.importClause : undefined;
+    if (clause?.name) names.add(clause.name.text);
+    const bindings = clause?.namedBindings;
+    if (bindings && ts.isNamespaceImport(bindings)) names.add(bindings.name.text);
+    if (bindings && ts.isNamedImports(bindings)) for (const e of bindings.elements) names.add(e.name.text);
+  }
+  return names;
+}
+
 /** What in `code` (as file `path`) breaks runtime neutrality; one line per problem. */
 export function neutralityProblems(path: string, code: string): string[] {
   const file = ts.createSourceFile(path, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
@@ -96,8 +116,15 @@ export function neutralityProblems(path: string, code: string): string[] {
   const where = (node: ts.Node) =>
     `${path}:${file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1}`;
 
+  const hostLayer = path.startsWith(PROCESS_DIR);
+  const imported = hostLayer ? importedNames(file) : new Set<string>();
   const visit = (node: ts.Node): void => {
-    if (ts.isIdentifier(node) && FORBIDDEN_GLOBALS.has(node.text) && !isPropertyName(node)) {
+    if (
+      ts.isIdentifier(node) &&
+      FORBIDDEN_GLOBALS.has(node.text) &&
+      !isPropertyName(node) &&
+      !imported.has(node.text)
+    ) {
       problems.push(`${where(node)} uses ${node.text}`);
     }
     // globalThis.process, globalThis['Deno'] and the like.
@@ -114,7 +141,8 @@ export function neutralityProblems(path: string, code: string): string[] {
   for (const { text, line } of specifiers(file)) {
     const at = `${path}:${line}`;
     if (text.startsWith('node:')) {
-      if (!ALLOWED_NODE.has(text)) problems.push(`${at} imports ${text}, which is not on the allowed list`);
+      if (!ALLOWED_NODE.has(text) && !(hostLayer && PROCESS_NODE.has(text)))
+        problems.push(`${at} imports ${text}, which is not on the allowed list`);
     } else if (BUILTINS.has(text) || BUILTINS.has(text.split('/')[0] ?? '')) {
       problems.push(`${at} imports the Node built-in ${text} without node: (and it is not allowed)`);
     } else if (text.startsWith('.') || text.startsWith('/')) {
@@ -184,5 +212,14 @@ describe('the neutrality check itself', () => {
     assert.equal(check("import { sandbox } from '../../test/helpers/fake-claude-env.ts';").length, 1);
     assert.equal(check("import type { Entry } from '../../test/helpers/entries.ts';").length, 1);
     assert.deepEqual(check("import pkg from '../../package.json' with { type: 'json' };"), []);
+  });
+
+  it('lets src/process/ use node:process as an import, never as the ambient global', () => {
+    const host = (code: string) => neutralityProblems(join(SRC, 'process', 'file.ts'), code);
+    assert.deepEqual(host("import process from 'node:process';\nconst pid = process.pid;"), []);
+    assert.deepEqual(host("import { spawn } from 'node:child_process';"), []);
+    assert.equal(host('const pid = process.pid;').length, 1);
+    assert.equal(host("import { Worker } from 'node:worker_threads';").length, 1);
+    assert.equal(check("import process from 'node:process';\nconst pid = process.pid;").length, 3);
   });
 });

@@ -1,7 +1,7 @@
 // Bun entry: the shared process main, with Bun.serve for HTTP. Bun.serve has no request
 // time-out nor connection cap: the shared app drops a body still arriving after 30 s.
 import { MAX_BODY_BYTES } from '../../src/guard.ts';
-import { runMain } from '../shared/main.ts';
+import { runMain } from '../../src/process/main.ts';
 import { bunRuntime } from './runtime.ts';
 
 interface BunServe {

@@ -1,10 +1,11 @@
 // Bun's side of the Runtime seam: Bun's own stdin/stdout streams; spawning through
 // node:child_process (Bun.spawn cannot start a process group) and the shared fs driver.
+
+import { fsCacheDriver } from '../../src/cache/fs-driver.ts';
+import { pageFetch } from '../../src/page/fetch/page-fetch.ts';
+import { trackChildren } from '../../src/process/children.ts';
 import type { Runtime } from '../../src/runtime.ts';
-import { fsCacheDriver } from '../node/cache-driver.ts';
 import { spawnNode } from '../node/spawn.ts';
-import { trackChildren } from '../shared/children.ts';
-import { pageFetch } from '../shared/page-fetch.ts';
 
 interface BunGlobal {
   readonly version: string;

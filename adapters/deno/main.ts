@@ -1,7 +1,7 @@
 // Deno entry: the shared process main, with Deno.serve for HTTP. Results stream at once:
 // Deno 2.9 does not abort a request's signal when a client that sent a body disconnects,
 // but it does cancel a response stream, and that is how a cancelled call is noticed.
-import { runMain } from '../shared/main.ts';
+import { runMain } from '../../src/process/main.ts';
 import { denoRuntime } from './runtime.ts';
 
 interface DenoServe {

@@ -2,12 +2,13 @@
 // driver, and children started through node:child_process in their own group.
 // Signalling a group (a negative pid) needs Deno's unrestricted --allow-run, so the
 // group is killed with the system `kill` command instead: --allow-run=claude,kill,sh
-// (sh for the watchdog, see adapters/shared/watchdog.ts).
+// (sh for the watchdog, see src/process/watchdog.ts).
+
+import { fsCacheDriver } from '../../src/cache/fs-driver.ts';
+import { pageFetch } from '../../src/page/fetch/page-fetch.ts';
+import { trackChildren } from '../../src/process/children.ts';
 import type { Runtime, Subprocess } from '../../src/runtime.ts';
-import { fsCacheDriver } from '../node/cache-driver.ts';
 import { spawnNode } from '../node/spawn.ts';
-import { trackChildren } from '../shared/children.ts';
-import { pageFetch } from '../shared/page-fetch.ts';
 
 interface DenoGlobal {
   readonly version: { readonly deno: string };

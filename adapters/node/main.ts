@@ -3,7 +3,7 @@
 import type { Server } from 'node:http';
 import { BODY_DEADLINE_MS } from '../../src/app.ts';
 import { MAX_CONNECTIONS } from '../../src/guard.ts';
-import { runMain } from '../shared/main.ts';
+import { runMain } from '../../src/process/main.ts';
 import { nodeRuntime } from './runtime.ts';
 
 /** How often node:http looks for requests past their time-outs (its default, 30 s, would double them). */

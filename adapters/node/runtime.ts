@@ -1,10 +1,10 @@
 // Node's side of the Runtime seam: process-group spawning, stdin/stdout as Web
 // streams, and the atomic fs cache driver.
 import { Readable, Writable } from 'node:stream';
+import { fsCacheDriver } from '../../src/cache/fs-driver.ts';
+import { pageFetch } from '../../src/page/fetch/page-fetch.ts';
+import { trackChildren } from '../../src/process/children.ts';
 import type { Runtime } from '../../src/runtime.ts';
-import { trackChildren } from '../shared/children.ts';
-import { pageFetch } from '../shared/page-fetch.ts';
-import { fsCacheDriver } from './cache-driver.ts';
 import { spawnNode } from './spawn.ts';
 
 export const nodeRuntime: Runtime = {

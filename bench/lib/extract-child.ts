@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
-import { extractPage } from '../../src/page/extract.ts';
+import { extractPage } from '../../src/page/html/extract.ts';
 
 // A fourth argument `web-mcp` times web-mcp alone (on pages where Readability takes minutes).
 const [file = '', url = 'http://fakehost/', roundsArg = '3', sides = 'both'] = process.argv.slice(2);

@@ -3,7 +3,7 @@
 // memory (VmRSS before, VmHWM after: Linux /proc) so peaks never mix across files.
 import { readFileSync } from 'node:fs';
 import { isToolError } from '../../src/errors.ts';
-import { extractPdf, PDF_DEFAULTS } from '../../src/page/pdf-text.ts';
+import { extractPdf, PDF_DEFAULTS } from '../../src/page/pdf/pdf-text.ts';
 
 const kb = (field: string) =>
   Number(

@@ -2,8 +2,8 @@
 // shared run for every identical call in flight, whose reply is stored for next time.
 import { isToolError, type ToolError } from '../errors.ts';
 import { type Reply, ReplySchema } from '../reply/contract.ts';
+import type { SingleFlight } from '../single-flight.ts';
 import type { Cache } from './cache.ts';
-import type { SingleFlight } from './single-flight.ts';
 
 export interface AnswerStore {
   /** Absent when the disk cache is off: every call runs, identical calls still share a run. */

@@ -1,6 +1,7 @@
 // Cache keys: SHA-256 of a canonical JSON of exactly the inputs that change an
 // answer, so spelling noise (spaces, query order, domain order) still hits.
 // The render format is deliberately absent: the reply object is cached, rendered on the way out.
+import { canonicalUrl } from '../url.ts';
 
 export type CacheTool = 'research' | 'page' | 'page-text';
 
@@ -22,24 +23,6 @@ const KEY_VERSION = 1;
 /** Trim, collapse runs of whitespace to one space, NFC: what a person would call "the same text". */
 export function normaliseText(text: string): string {
   return text.normalize('NFC').replace(/\s+/gu, ' ').trim();
-}
-
-/**
- * Lower-case host, default port and fragment dropped (the WHATWG parser does the
- * first two), query parameters sorted by name (stable, so repeated names keep their order).
- */
-export function canonicalUrl(raw: string): string {
-  let url: URL;
-  try {
-    url = new URL(raw.trim());
-  } catch {
-    // Tools validate URLs before they get here; a key for junk must still be stable.
-    return raw.trim();
-  }
-  url.hash = '';
-  url.searchParams.sort();
-  if (url.search === '?') url.search = '';
-  return url.href;
 }
 
 export function canonicalDomains(domains: readonly string[]): string[] {

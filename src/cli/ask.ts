@@ -7,7 +7,7 @@ import { createLog } from '../log.ts';
 import { parseArgs, runTool } from '../mcp/server.ts';
 import { renderError } from '../reply/render.ts';
 import { createServices } from '../services.ts';
-import type { CliIo } from './commands.ts';
+import type { CliIo } from './io.ts';
 import { createProgress } from './progress.ts';
 
 export const ASK_TOOLS = ['web_lookup', 'web_read', 'web_research', 'web_page', 'web_investigate'] as const;

@@ -1,32 +1,16 @@
 // The subcommands for people — doctor, ask, config — behind one dispatcher:
 // node:util parseArgs per command, a one-line reason and exit 2 for a bad flag.
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { type ConfigSources, parseCli, parseListen } from '../config.ts';
-import type { Runtime } from '../runtime.ts';
+import { parseCli, parseListen } from '../config.ts';
 import { runAsk } from './ask.ts';
 import { CLIENTS, clientSnippet } from './client-config.ts';
 import { runDoctor } from './doctor.ts';
 import { HELP } from './help.ts';
+import type { CliIo } from './io.ts';
 import { launchCommand } from './launch.ts';
 
 export const COMMANDS = ['doctor', 'ask', 'config'] as const;
 export type Command = (typeof COMMANDS)[number];
-
-export interface CliIo {
-  readonly runtime: Runtime;
-  /** argv starts with the subcommand's name. */
-  readonly sources: ConfigSources;
-  /** This installation's package root, absolute, no trailing slash. */
-  readonly root: string;
-  readonly fetch: typeof fetch;
-  readonly clock: () => number;
-  /** Fires on Ctrl-C (SIGINT). */
-  readonly interrupt: AbortSignal;
-  readonly stderrIsTTY: boolean;
-  readonly columns: number;
-  out(text: string): void;
-  err(text: string): void;
-}
 
 /** A first word that is not a flag names a subcommand (known or not); flags alone mean "serve". */
 export function isCommandLine(argv: readonly string[]): boolean {

@@ -5,13 +5,14 @@ import * as v from 'valibot';
 import type { Cache } from '../cache/cache.ts';
 import { TTL } from '../cache/cache.ts';
 import { cacheKey } from '../cache/keys.ts';
-import { createSingleFlight } from '../cache/single-flight.ts';
 import { isToolError, type ToolError, toolError } from '../errors.ts';
-import type { HostPolicy } from './address.ts';
-import { decodeBody } from './decode.ts';
-import { type Extracted, extractByType, titleFromUrl } from './extract.ts';
-import { isPdfType, looksLikePdf } from './pdf-sniff.ts';
-import { safeFetch } from './safe-fetch.ts';
+import { createSingleFlight } from '../single-flight.ts';
+import type { HostPolicy } from './fetch/address.ts';
+import { decodeBody } from './fetch/decode.ts';
+import { isPdfType, looksLikePdf } from './fetch/pdf-sniff.ts';
+import { safeFetch } from './fetch/safe-fetch.ts';
+import { extractByType, titleFromUrl } from './html/extract.ts';
+import type { Extracted } from './html/extracted.ts';
 
 export interface PageText extends Extracted {
   /** The URL the text came from, after redirects. */
@@ -72,7 +73,7 @@ export function createPageReader(deps: PageReaderDeps): PageReader {
     if (isToolError(fetched)) return fetched;
     // The bytes decide, not the label: a PDF sent as text/html is read as a PDF…
     const extracted = looksLikePdf(fetched.bytes)
-      ? await import('./pdf-text.ts').then(({ extractPdf, PDF_DEFAULTS }) =>
+      ? await import('./pdf/pdf-text.ts').then(({ extractPdf, PDF_DEFAULTS }) =>
           extractPdf(fetched.bytes, fetched.url, titleFromUrl(fetched.url), { ...PDF_DEFAULTS, signal }),
         )
       : // …and a page sent as application/pdf is read by what it holds.

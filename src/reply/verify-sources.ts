@@ -1,7 +1,7 @@
 // Research quotes checked against everything the server holds for each cited
 // source (R-R4, R-V1): its own copy of the page and the Brave snippet for that URL.
 // Only a page the server read can prove a quote absent; a snippet can only confirm one.
-import { canonicalUrl } from '../cache/keys.ts';
+import { canonicalUrl } from '../url.ts';
 import type { Reply } from './contract.ts';
 import { matchesFragments, normalizeForMatch, quoteFragments } from './normalize.ts';
 import { quoteCounts, verifyQuotes } from './verify.ts';

@@ -1,9 +1,10 @@
 // Fetches the server's own copy of the pages a research run reads and cites, so
 // their quotes can be checked (R-V1): started while the run streams, a few at a
 // time, each with a short timeout, and never waited for past a given moment.
-import { canonicalUrl } from '../cache/keys.ts';
+
 import { isToolError } from '../errors.ts';
 import type { PageReader } from '../page/page-text.ts';
+import { canonicalUrl } from '../url.ts';
 
 export interface CollectorOptions {
   readonly reader: PageReader;

@@ -1,5 +1,6 @@
 // What a research run is told: its system prompt, the per-call prompt (sent on
 // stdin) and the depth caps. Untrusted web text is always fenced (R-C1b).
+import { CALL_BUDGET_MS } from '../budgets.ts';
 import { fence, REPLY_FIELDS, WEB_TEXT_IS_DATA } from '../claude/prompt-rules.ts';
 
 export const DEPTHS = ['quick', 'standard', 'deep'] as const;
@@ -10,9 +11,9 @@ export type Recency = (typeof RECENCIES)[number];
 // maxTurns: one turn per search or read plus room for a few StructuredOutput
 // attempts (each attempt is a turn; the CLI allows five before giving up).
 export const DEPTH = {
-  quick: { searches: 2, reads: 3, budgetMs: 90_000, maxTurns: 10 },
-  standard: { searches: 4, reads: 6, budgetMs: 180_000, maxTurns: 16 },
-  deep: { searches: 8, reads: 12, budgetMs: 300_000, maxTurns: 26 },
+  quick: { searches: 2, reads: 3, budgetMs: CALL_BUDGET_MS.quick, maxTurns: 10 },
+  standard: { searches: 4, reads: 6, budgetMs: CALL_BUDGET_MS.standard, maxTurns: 16 },
+  deep: { searches: 8, reads: 12, budgetMs: CALL_BUDGET_MS.deep, maxTurns: 26 },
 } as const satisfies Record<Depth, { searches: number; reads: number; budgetMs: number; maxTurns: number }>;
 
 export const researchSystemPrompt = `You are a careful web researcher working for another AI agent, which needs the smallest useful answer backed by verbatim quotes.

@@ -4,7 +4,7 @@ import type { BraveResult } from '../brave/client.ts';
 import type { ClaudeJob } from '../claude/call.ts';
 import { fence, REPLY_FIELDS, WEB_TEXT_IS_DATA } from '../claude/prompt-rules.ts';
 import { researchSchema } from '../claude/schema.ts';
-import { selectPassages } from '../page/passages.ts';
+import { selectPassages } from '../page/passages/passages.ts';
 
 /** What the server holds when the run stops. */
 export interface Held {

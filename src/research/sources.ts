@@ -1,8 +1,8 @@
 // The held text a reply's sources are checked against: Brave snippets and page copies
 // keyed so a cited URL finds them, and findings that cite a source that is not there dropped.
 import type { BraveResult } from '../brave/client.ts';
-import { canonicalUrl } from '../cache/keys.ts';
 import type { Draft } from '../reply/contract.ts';
+import { canonicalUrl } from '../url.ts';
 
 const canonical = (url: string): string | undefined => {
   try {

@@ -5,10 +5,10 @@ import { describe, it } from 'node:test';
 import memoryDriver from 'unstorage/drivers/memory';
 import { type AnswerStore, cachedAnswer } from '../../src/cache/answer.ts';
 import { createCache } from '../../src/cache/cache.ts';
-import { createSingleFlight } from '../../src/cache/single-flight.ts';
 import { isToolError, type ToolError, toolError } from '../../src/errors.ts';
 import { silentLog } from '../../src/log.ts';
 import type { Reply } from '../../src/reply/contract.ts';
+import { createSingleFlight } from '../../src/single-flight.ts';
 import { reply } from '../reply/helpers.ts';
 
 const HOUR = 60 * 60 * 1000;

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import memoryDriver from 'unstorage/drivers/memory';
 import * as v from 'valibot';
-import { fsCacheDriver } from '../../adapters/node/cache-driver.ts';
 import { createCache, FORMAT_VERSION, researchTtl, SWEEP_EVERY_MS, TTL } from '../../src/cache/cache.ts';
+import { fsCacheDriver } from '../../src/cache/fs-driver.ts';
 import { cacheKey } from '../../src/cache/keys.ts';
 import type { Log } from '../../src/log.ts';
 

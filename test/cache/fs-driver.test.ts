@@ -4,7 +4,7 @@ import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promi
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { fsCacheDriver } from '../../adapters/node/cache-driver.ts';
+import { fsCacheDriver } from '../../src/cache/fs-driver.ts';
 
 let root = '';
 before(async () => {

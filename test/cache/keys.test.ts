@@ -2,7 +2,8 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { type CacheKeyParts, cacheKey, canonicalKeyJson, canonicalUrl } from '../../src/cache/keys.ts';
+import { type CacheKeyParts, cacheKey, canonicalKeyJson } from '../../src/cache/keys.ts';
+import { canonicalUrl } from '../../src/url.ts';
 
 const base: CacheKeyParts = {
   tool: 'research',

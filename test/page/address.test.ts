@@ -8,7 +8,7 @@ import {
   isLocalhostName,
   parseHostLiteral,
   systemResolver,
-} from '../../src/page/address.ts';
+} from '../../src/page/fetch/address.ts';
 
 const NOT_PUBLIC: readonly (readonly [string, RegExp])[] = [
   ['127.0.0.1', /loopback/],

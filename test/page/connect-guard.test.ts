@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { isToolError } from '../../src/errors.ts';
-import { connectGuard } from '../../src/page/address.ts';
-import { safeFetch } from '../../src/page/safe-fetch.ts';
+import { connectGuard } from '../../src/page/fetch/address.ts';
+import { safeFetch } from '../../src/page/fetch/safe-fetch.ts';
 import { ConnectRefused, type ConnectTarget } from '../../src/runtime.ts';
 
 const target = (hostname: string, port = 80, protocol: 'http:' | 'https:' = 'http:'): ConnectTarget => ({

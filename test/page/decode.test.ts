@@ -2,7 +2,7 @@
 // bytes are written by hand because TextEncoder only produces UTF-8.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { decodeBody, parseContentType, sniffDeclaredCharset } from '../../src/page/decode.ts';
+import { decodeBody, parseContentType, sniffDeclaredCharset } from '../../src/page/fetch/decode.ts';
 
 const ascii = (text: string): number[] => [...new TextEncoder().encode(text)];
 const bytes = (...parts: (string | number[])[]): Uint8Array =>

@@ -2,7 +2,7 @@
 // tables, pages that are all navigation. Each gets text or a `thin` verdict, never a throw.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { extractPage } from '../../src/page/extract.ts';
+import { extractPage } from '../../src/page/html/extract.ts';
 
 const URL_BASE = 'https://site.example/section/page';
 const para = (i: number): string =>

@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { extractByType, extractPage } from '../../src/page/extract.ts';
-import { parseDocument } from '../../src/page/html-dom.ts';
+import { extractByType, extractPage } from '../../src/page/html/extract.ts';
+import { parseDocument } from '../../src/page/html/html-dom.ts';
 
 const URL_BASE = 'https://site.example/a/page.html';
 const story = (tag: string): string =>
@@ -122,7 +122,7 @@ describe('extractByType', () => {
 describe('lazy loading', () => {
   it('imports the HTML stack only dynamically, keeping cold start cheap', () => {
     for (const file of ['extract.ts', 'html-dom.ts', 'markdown.ts', 'plain.ts', 'clean.ts']) {
-      const src = readFileSync(new URL(`../../src/page/${file}`, import.meta.url), 'utf8');
+      const src = readFileSync(new URL(`../../src/page/html/${file}`, import.meta.url), 'utf8');
       assert.doesNotMatch(
         src,
         /^import (?!type)[^;]*from '(linkedom|@mozilla\/readability|turndown|parse5)'/m,

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import * as v from 'valibot';
-import { extractPage } from '../../src/page/extract.ts';
+import { extractPage } from '../../src/page/html/extract.ts';
 import { overlap } from '../helpers/token-overlap.ts';
 
 const URL_BASE = 'http://fakehost/test/page.html';

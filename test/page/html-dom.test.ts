@@ -2,13 +2,8 @@
 // and the size of a tree, which decides what reading it may cost.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  crudeTextLength,
-  nonSpaceLength,
-  parseDocument,
-  readingLength,
-  treeSize,
-} from '../../src/page/html-dom.ts';
+import { parseDocument, treeSize } from '../../src/page/html/html-dom.ts';
+import { crudeTextLength, nonSpaceLength, readingLength } from '../../src/page/html/text-measure.ts';
 
 describe('crudeTextLength', () => {
   it('counts what a reader sees: no comments, scripts, styles or tags; an entity is one character', () => {

@@ -2,9 +2,9 @@
 // keep their whole content region without chrome; a short story is never swapped for it.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { extractPage } from '../../src/page/extract.ts';
-import { parseDocument } from '../../src/page/html-dom.ts';
-import { detectKind } from '../../src/page/page-kind.ts';
+import { extractPage } from '../../src/page/html/extract.ts';
+import { parseDocument } from '../../src/page/html/html-dom.ts';
+import { detectKind } from '../../src/page/html/page-kind.ts';
 
 const ld = (data: unknown): string => `<script type="application/ld+json">${JSON.stringify(data)}</script>`;
 const kindOf = async (head: string, url = 'https://site.example/a/b'): Promise<string> => {

@@ -7,7 +7,7 @@ import memoryDriver from 'unstorage/drivers/memory';
 import { createCache } from '../../src/cache/cache.ts';
 import { isToolError, type ToolError } from '../../src/errors.ts';
 import { silentLog } from '../../src/log.ts';
-import type { Resolver } from '../../src/page/address.ts';
+import type { Resolver } from '../../src/page/fetch/address.ts';
 import { createPageReader, type PageText } from '../../src/page/page-text.ts';
 import { type LoopbackServer, startLoopbackServer } from '../helpers/loopback-server.ts';
 

@@ -1,7 +1,7 @@
 // The lexical ranker: script-aware tokens and BM25 ordering.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { bm25, tokenize } from '../../src/page/bm25.ts';
+import { bm25, tokenize } from '../../src/page/passages/bm25.ts';
 
 describe('tokenize', () => {
   it('lower-cases, drops English stop words and cuts words to a prefix', () => {

@@ -2,8 +2,8 @@
 // headings lose their link targets, and pieces of one paragraph say so.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { withoutTargets } from '../../src/page/link-text.ts';
-import { splitPassages } from '../../src/page/split.ts';
+import { withoutTargets } from '../../src/page/passages/link-text.ts';
+import { splitPassages } from '../../src/page/passages/split.ts';
 
 // One token a word or symbol: predictable sizes for the cuts below.
 const words = (s: string): number => s.match(/[\p{L}\p{N}]+|[^\s\p{L}\p{N}]/gu)?.length ?? 0;

@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { before, describe, it } from 'node:test';
-import { extractPage } from '../../src/page/extract.ts';
-import { selectPassages } from '../../src/page/passages.ts';
+import { extractPage } from '../../src/page/html/extract.ts';
+import { selectPassages } from '../../src/page/passages/passages.ts';
 import { estimateTokens, loadTokenizer } from '../../src/reply/budget.ts';
 
 const dir = new URL('../fixtures/pages/', import.meta.url);

@@ -8,8 +8,8 @@ import {
   looksLikeNoise,
   type PdfPage,
   pickTitle,
-} from '../../src/page/pdf-clean.ts';
-import { findGutter, type Line, type Run, readingOrder } from '../../src/page/pdf-layout.ts';
+} from '../../src/page/pdf/pdf-clean.ts';
+import { findGutter, type Line, type Run, readingOrder } from '../../src/page/pdf/pdf-layout.ts';
 
 const run = (text: string, x: number, y: number, size = 10): Run => ({
   text,

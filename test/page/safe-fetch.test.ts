@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import type { ServerResponse } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { isToolError, type ToolError } from '../../src/errors.ts';
-import type { Resolver } from '../../src/page/address.ts';
-import { type FetchedPage, type SafeFetchOptions, safeFetch } from '../../src/page/safe-fetch.ts';
+import type { Resolver } from '../../src/page/fetch/address.ts';
+import { type FetchedPage, type SafeFetchOptions, safeFetch } from '../../src/page/fetch/safe-fetch.ts';
 import { type LoopbackServer, startLoopbackServer } from '../helpers/loopback-server.ts';
 
 /** Resolves only the names in `table`; anything else fails like NXDOMAIN. */

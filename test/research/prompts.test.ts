@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { fence } from '../../src/claude/prompt-rules.ts';
-import { buildPagePrompt, pageSystemPrompt } from '../../src/page/page-prompt.ts';
+import { buildPagePrompt, pageSystemPrompt } from '../../src/page-tools/page-prompt.ts';
 import { buildResearchPrompt, DEPTH, researchSystemPrompt } from '../../src/research/prompts.ts';
 
 describe('prompts', () => {

@@ -17,8 +17,8 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { processTable } from '../../adapters/shared/process-table.ts';
-import { RUN_RECORD, reapOrphanRuns } from '../../adapters/shared/run-record.ts';
+import { processTable } from '../../src/process/process-table.ts';
+import { RUN_RECORD, reapOrphanRuns } from '../../src/process/run-record.ts';
 import { RUN_DIR_PREFIX, type Runtime, SpawnError, type Subprocess } from '../../src/runtime.ts';
 import { isGone, waitGone } from '../helpers/processes.ts';
 import { firstLine } from './helpers/first-line.ts';

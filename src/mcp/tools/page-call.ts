@@ -1,16 +1,17 @@
 // What the two page tools share: the cache key, the cached-or-shared answer, the
 // page pipeline and the way out through fit and render.
+import { CALL_BUDGET_MS } from '../../budgets.ts';
 import { type AnswerStore, cachedAnswer } from '../../cache/answer.ts';
 import { TTL } from '../../cache/cache.ts';
 import { cacheKey } from '../../cache/keys.ts';
 import { isToolError, type ToolError } from '../../errors.ts';
-import type { PageRequest } from '../../page/page-answer.ts';
+import type { PageRequest } from '../../page-tools/page-answer.ts';
 import type { Reply } from '../../reply/contract.ts';
 import { capTooSmall, finishReply, type ReplyFormat } from '../../reply/render.ts';
 import type { CallContext } from '../tool.ts';
 
-/** R-U5: every page tool has 90 s. */
-export const PAGE_BUDGET_MS = 90_000;
+/** R-U5: every page tool has the same budget. */
+export const PAGE_BUDGET_MS = CALL_BUDGET_MS.page;
 
 export interface PageToolDeps {
   readonly answer: (request: PageRequest, call: CallContext) => Promise<Reply | ToolError>;

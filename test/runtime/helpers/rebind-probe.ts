@@ -8,8 +8,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import process from 'node:process';
 import { isToolError } from '../../../src/errors.ts';
-import { connectGuard, systemResolver } from '../../../src/page/address.ts';
-import { safeFetch } from '../../../src/page/safe-fetch.ts';
+import { connectGuard, systemResolver } from '../../../src/page/fetch/address.ts';
+import { safeFetch } from '../../../src/page/fetch/safe-fetch.ts';
 import type { Runtime } from '../../../src/runtime.ts';
 
 export const PUBLIC_IP = '11.22.33.44';

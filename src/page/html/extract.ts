@@ -1,29 +1,13 @@
 // The page's main text, chosen by page kind (main-content.ts), as compact markdown and
 // plain text, with the title and a verdict on whether it is too thin to answer from.
-import { blockText, crudeText, treeSize } from './html-dom.ts';
+
+import type { Extracted, Unsupported } from './extracted.ts';
+import { blockText, treeSize } from './html-dom.ts';
 import { mainContent } from './main-content.ts';
 import { toMarkdown } from './markdown.ts';
-import type { PageKind } from './page-kind.ts';
 import { extractPlain, mimeOf, readsAsHtml } from './plain.ts';
+import { crudeText } from './text-measure.ts';
 import { judgeThin } from './thin.ts';
-
-export interface Extracted {
-  readonly title: string;
-  readonly byline?: string;
-  readonly published?: string;
-  /** What the page is (article, forum, documentation, product, listing); absent for non-HTML bodies. */
-  readonly kind?: PageKind;
-  readonly markdown: string;
-  /** Plain text of the same content, one line per block: what quotes are checked against. */
-  readonly text: string;
-  readonly thin: boolean;
-  readonly thinReason?: string;
-}
-
-/** A body this service cannot read (PDF, images, archives…), by media type. */
-export interface Unsupported {
-  readonly unsupported: string;
-}
 
 function baseUrl(document: Document, url: string): string {
   const href = document.querySelector('base[href]')?.getAttribute('href');

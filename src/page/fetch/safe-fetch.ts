@@ -4,10 +4,12 @@
 // DNS rebinding: the check here gives a clear early error; the page fetch the runtime
 // supplies (Runtime.pageFetch with connectGuard) checks again at each connection and
 // connects to the checked address itself, so a name whose answer flips is caught there.
-import { type ToolError, toolError } from '../errors.ts';
+
+import { PDF_MAX_MB_LIMIT } from '../../config.ts';
+import { type ToolError, toolError } from '../../errors.ts';
 import { blocked, checkUrl, type HostPolicy } from './address.ts';
 import { parseContentType } from './decode.ts';
-import { isPdfType, looksLikePdf, PDF_MAX_MB_LIMIT } from './pdf-sniff.ts';
+import { isPdfType, looksLikePdf } from './pdf-sniff.ts';
 
 export interface FetchedPage {
   /** The final URL, after redirects. */

@@ -2,8 +2,9 @@
 // reads at most the first pages within a time limit, never running the document's scripts.
 import type { PDFDocumentProxy, PDFPageProxy } from 'unpdf/pdfjs';
 import * as v from 'valibot';
-import { type ToolError, toolError } from '../errors.ts';
-import type { Extracted } from './extract.ts';
+import { type ToolError, toolError } from '../../errors.ts';
+import type { Extracted } from '../html/extracted.ts';
+import { THIN_CHARS } from '../html/thin.ts';
 import {
   bodySize,
   dropRunningLines,
@@ -15,7 +16,6 @@ import {
 } from './pdf-clean.ts';
 import { checkPdfStreams, hasImages, indexOfBytes } from './pdf-guard.ts';
 import { type Run, readingOrder } from './pdf-layout.ts';
-import { THIN_CHARS } from './thin.ts';
 
 export interface PdfOptions {
   readonly maxPages: number;

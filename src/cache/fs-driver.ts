@@ -2,8 +2,7 @@
 // (temp file in the same directory, then rename) so a crash never leaves a torn entry.
 // Only regular files are read: a FIFO, device, symlink or directory at a key is absent.
 // Only node:fs and node:path, so Bun and Deno can use it unchanged.
-import { constants } from 'node:fs';
-import { lstat, mkdir, open, readdir, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import { constants, lstat, mkdir, open, readdir, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { type Driver, defineDriver } from 'unstorage';
 

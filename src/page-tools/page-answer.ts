@@ -5,11 +5,11 @@ import type { CallContext } from '../call-context.ts';
 import { type ClaudeDeps, inSlot, runJob } from '../claude/call.ts';
 import { pageSchema } from '../claude/schema.ts';
 import { isToolError, type ToolError } from '../errors.ts';
+import type { PageReader, PageText } from '../page/page-text.ts';
+import { selectPassages } from '../page/passages/passages.ts';
 import { type Draft, freshMeta, type Reply } from '../reply/contract.ts';
 import { verifyQuotes } from '../reply/verify.ts';
 import { buildPagePrompt, PAGE_MAX_TURNS, pageSystemPrompt } from './page-prompt.ts';
-import type { PageReader, PageText } from './page-text.ts';
-import { selectPassages } from './passages.ts';
 
 export interface PageAnswerDeps extends ClaudeDeps {
   readonly pages: PageReader;

@@ -1,7 +1,8 @@
 // The main region of a page that is not a story: docs, threads, products, listings.
 // Strips the page's chrome (navigation, banners, sidebars, cookie and share widgets),
 // then narrows to <main>/role=main or to the smallest block that holds most of the text.
-import { INVISIBLE, MARKED_HIDDEN, nonSpaceLength, removeAll, visibleTextLength } from './html-dom.ts';
+import { INVISIBLE, MARKED_HIDDEN, removeAll, visibleTextLength } from './html-dom.ts';
+import { nonSpaceLength } from './text-measure.ts';
 
 const ALWAYS = [
   'script',

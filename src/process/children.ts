@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import process from 'node:process';
-import { RUN_DIR_PREFIX, type Runtime, type Subprocess } from '../../src/runtime.ts';
+import { RUN_DIR_PREFIX, type Runtime, type Subprocess } from '../runtime.ts';
 import { RUN_RECORD } from './run-record.ts';
 import { startWatchdog, type Watchdog } from './watchdog.ts';
 

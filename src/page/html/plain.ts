@@ -1,6 +1,6 @@
 // Bodies that are not HTML: plain text and markdown pass through, JSON is
 // pretty-printed, and binary types (PDF, images, archives) are named as unsupported.
-import type { Extracted, Unsupported } from './extract.ts';
+import type { Extracted, Unsupported } from './extracted.ts';
 import { tidyMarkdown } from './markdown.ts';
 import { judgeThin } from './thin.ts';
 

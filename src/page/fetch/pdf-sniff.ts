@@ -1,9 +1,5 @@
 // Recognises a PDF by its bytes (the `%PDF-` signature), whatever the server called it,
-// and the media types that announce one; the size cap PDFs get instead of the page cap.
-
-/** `WEB_MCP_MAX_PDF_MB` when unset; the variable may raise it to at most PDF_MAX_MB_LIMIT. */
-export const PDF_MAX_MB_DEFAULT = 10;
-export const PDF_MAX_MB_LIMIT = 50;
+// and the media types that announce one.
 
 const PDF_TYPES = new Set(['application/pdf', 'application/x-pdf', 'application/acrobat']);
 

@@ -3,16 +3,10 @@
 // of their kind, whichever of the two reads the page without losing most of it.
 import type { Readability as ReadabilityClass } from '@mozilla/readability';
 import { cleanArticle, prepareForReadability } from './clean.ts';
-import {
-  crudeTextLength,
-  nonSpaceLength,
-  parseDocument,
-  readingLength,
-  treeSize,
-  visibleTextLength,
-} from './html-dom.ts';
+import { parseDocument, treeSize, visibleTextLength } from './html-dom.ts';
 import { detectKind, type PageKind } from './page-kind.ts';
 import { contentRegion } from './region.ts';
+import { crudeTextLength, nonSpaceLength, readingLength } from './text-measure.ts';
 
 type ReadabilityCtor = typeof ReadabilityClass;
 let readability: Promise<ReadabilityCtor> | undefined;

@@ -1,7 +1,7 @@
 // Keeps the parts of a page's markdown that serve a question: passages ranked by their
 // own words (BM25 and the best-matching sentence, link targets aside), lifted a little by
 // a matching heading, cut when far below the best, packed into a budget in page order.
-import { estimateTokens, loadTokenizer } from '../reply/budget.ts';
+import { estimateTokens, loadTokenizer } from '../../reply/budget.ts';
 import { bm25, idfOf, tokenize } from './bm25.ts';
 import { withoutTargets } from './link-text.ts';
 import { type Passage, SENTENCE_END, splitPassages } from './split.ts';

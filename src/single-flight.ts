@@ -1,6 +1,6 @@
 // Single-flight: identical concurrent calls share one run (R-K5). Each caller may
 // walk away on its own; the shared run is stopped only when nobody is left waiting.
-import { type ToolError, toolError } from '../errors.ts';
+import { type ToolError, toolError } from './errors.ts';
 
 export interface SingleFlight {
   /**

@@ -1,7 +1,7 @@
 // The page tools' fetch on every runtime: undici's fetch over node:net/node:tls
 // (which Node, Bun and Deno all provide), loaded on the first page fetch so start-up
 // does not pay for it. The pinning itself lives in pinned-connect.ts.
-import type { ConnectGuard } from '../../src/runtime.ts';
+import type { ConnectGuard } from '../../runtime.ts';
 
 export function pageFetch(guard: ConnectGuard): typeof fetch {
   let loaded: Promise<typeof fetch> | undefined;

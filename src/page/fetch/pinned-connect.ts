@@ -5,7 +5,7 @@
 import { isIP } from 'node:net';
 // 'undici/index.js', not 'undici': Bun answers the bare name with its own partial copy.
 import { Agent, buildConnector, type Dispatcher, fetch as undiciFetch } from 'undici/index.js';
-import { type ConnectGuard, ConnectRefused, type ConnectTarget } from '../../src/runtime.ts';
+import { type ConnectGuard, ConnectRefused, type ConnectTarget } from '../../runtime.ts';
 
 /** How long one TCP (and TLS) connect may take before the next address is tried. */
 const CONNECT_TIMEOUT_MS = 10_000;

@@ -1,8 +1,8 @@
 // Single-flight: one run per key at a time, shared by its callers, stopped only when all have left.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createSingleFlight } from '../../src/cache/single-flight.ts';
-import { isToolError } from '../../src/errors.ts';
+import { isToolError } from '../src/errors.ts';
+import { createSingleFlight } from '../src/single-flight.ts';
 
 /** A task the test finishes by hand, recording each run and the signal it was given. */
 function controllableTask<T>() {

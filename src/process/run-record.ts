@@ -5,7 +5,7 @@
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as v from 'valibot';
-import { RUN_DIR_PREFIX } from '../../src/runtime.ts';
+import { RUN_DIR_PREFIX } from '../runtime.ts';
 
 export const RUN_RECORD = '.web-mcp-run.json';
 

@@ -3,8 +3,8 @@
 // come from ipaddr.js; this file only unwraps the IPv6 forms that carry an IPv4 address inside.
 import { lookup } from 'node:dns/promises';
 import ipaddr from 'ipaddr.js';
-import { type ToolError, toolError } from '../errors.ts';
-import type { ConnectGuard } from '../runtime.ts';
+import { type ToolError, toolError } from '../../errors.ts';
+import type { ConnectGuard } from '../../runtime.ts';
 
 /** Every A and AAAA address of a name. Injected so tests never resolve real names. */
 export type Resolver = (hostname: string) => Promise<readonly string[]>;

@@ -1,0 +1,10 @@
+// How long each kind of call may take, in one place: the research depths (R-U5) and the page
+// tools. WEB_MCP_CALL_SECONDS caps them all (src/call-context.ts); nothing else sets a call's time.
+
+export const CALL_BUDGET_MS = {
+  quick: 90_000,
+  standard: 180_000,
+  deep: 300_000,
+  /** web_read and web_page: fetch, read, wait for a slot and the run together. */
+  page: 90_000,
+} as const;
