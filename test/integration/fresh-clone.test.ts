@@ -113,14 +113,16 @@ describe('the README in a fresh clone', () => {
 
   it('web-mcp config prints, for every client it names, a set-up for this clone; the mcp.json one starts', async () => {
     const named = section(readme, 'Set up your client');
+    const webMcp = readmeCommands(readme, undefined).find((c) => c.comment.startsWith('run'))?.command;
+    assert.ok(webMcp, 'the README says how to run the server');
     for (const client of CLIENTS) {
       assert.ok(named.includes(`\`${client}\``), `the README names ${client}`);
-      const command = `npx web-mcp config ${client}`;
+      const command: string = `${webMcp} config ${client}`;
       const ran = await sh(command, clone, userEnv(newBox()));
       assert.equal(ran.code, 0, show(command, ran));
       assert.ok(ran.stdout.includes(join(clone, 'bin', 'web-mcp.js')), show(command, ran));
     }
-    const printed = await sh('npx web-mcp config mcp-json', clone, userEnv(newBox()));
+    const printed = await sh(`${webMcp} config mcp-json`, clone, userEnv(newBox()));
     const server = (
       JSON.parse(printed.stdout) as { mcpServers: { web: { command: string; args: string[] } } }
     ).mcpServers.web;
