@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const README = join(ROOT, 'README.md');
 const DOCS = join(ROOT, 'docs');
-const PAGES = ['http', 'runtimes', 'security', 'development', 'research'];
+const PAGES = ['http', 'runtimes', 'security', 'development', 'research', 'embedding'];
 const pages = () => [
   README,
   ...readdirSync(DOCS)

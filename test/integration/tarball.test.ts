@@ -83,6 +83,18 @@ describe('packed tarball', () => {
     assert.deepEqual(manifest.exports['.'], { types: './dist/mod.d.ts', default: './dist/mod.js' });
   });
 
+  it('ships the Node runtime for embedders as web-mcp/node, with its declaration', () => {
+    const manifest = JSON.parse(tarballText(tarball, 'package.json')) as {
+      exports: Record<string, { types?: string; default?: string }>;
+    };
+    assert.deepEqual(manifest.exports['./node'], {
+      types: './dist/node/runtime.d.ts',
+      default: './dist/node/runtime.js',
+    });
+    for (const file of ['dist/node/runtime.js', 'dist/node/runtime.d.ts'])
+      assert.ok(files.includes(file), file);
+  });
+
   it('a TypeScript consumer compiles against the installed package, and a misuse does not', () => {
     const app = join(dir, 'consumer');
     const install = spawnSync(
