@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { CLIENTS } from '../../src/cli/client-config.ts';
-import { DENO, ROOT } from '../helpers/entries.ts';
+import { BUN, DENO, ROOT } from '../helpers/entries.ts';
 import { type Sandbox, sandbox } from '../helpers/fake-claude-env.ts';
 import {
   CLIENT_KINDS,
@@ -141,6 +141,16 @@ function section(text: string, title: string): string {
   const end = text.indexOf('\n## ', start + 1);
   return text.slice(start, end === -1 ? undefined : end);
 }
+
+describe('bun from a fresh clone (docs/runtimes.md)', () => {
+  it('bun bin/web-mcp.js serves a tool call as the first call', async () => {
+    const runtimes = readFileSync(join(clone, 'docs', 'runtimes.md'), 'utf8');
+    assert.match(runtimes, /\*\*Bun\*\*: `bun bin\/web-mcp\.js`/);
+    const launch: Launch = { command: BUN, args: ['bin/web-mcp.js'], env: userEnv(newBox()), cwd: clone };
+    const out = await firstCall(launch, 'v1 sdk', 'web_search', { query: 'tapir' });
+    assert.equal(out.isError, false, out.text + out.stderr);
+  });
+});
 
 describe('deno task from a fresh clone with node_modules', () => {
   /** HOME is the sandbox: the tasks keep their cache in $HOME/.cache/web-mcp. */
