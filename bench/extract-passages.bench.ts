@@ -6,7 +6,7 @@
 import { extractPage } from '../src/page/html/extract.ts';
 import { selectPassages } from '../src/page/passages/passages.ts';
 import { estimateTokens, loadTokenizer } from '../src/reply/budget.ts';
-import { loadModern, loadReadabilityPages } from './lib/corpora.ts';
+import { modernCorpus, readabilityCorpus } from './lib/corpora.ts';
 import { questionsFor, visibleWords } from './lib/questions.ts';
 import { machine, prng, publish } from './lib/report.ts';
 import { table } from './lib/stats.ts';
@@ -15,9 +15,11 @@ const PER_PAGE = 60;
 const BUDGETS = [300, 1000];
 
 await loadTokenizer();
+const corpora = [readabilityCorpus(), modernCorpus()];
+const [readability, modern] = corpora.map((c) => c.pages);
 const wiki = [
-  ...loadReadabilityPages().filter((p) => p.id.startsWith('wikipedia')),
-  ...loadModern().filter((p) => /\bwikipedia\.org\//.test(p.url)),
+  ...(readability ?? []).filter((p) => p.id.startsWith('wikipedia')),
+  ...(modern ?? []).filter((p) => /\bwikipedia\.org\//.test(p.url)),
 ];
 const random = prng(16);
 const rows: string[][] = [];
@@ -52,6 +54,9 @@ publish(
   [
     '# Passage selection on questions about Wikipedia pages',
     '',
+    ...(corpora.some((c) => c.sample)
+      ? ['**Measured on the sample in bench/data** (a corpus outside the repository was absent).', '']
+      : []),
     `Pages: every Wikipedia page of the two extraction corpora (${wiki.length}). Up to ${PER_PAGE} questions a page, drawn`,
     'with a fixed seed (bench/lib/questions.ts): a sentence of the page with a fact (a number or a name) taken out, asked',
     'with about half of its other content words. A question counts as answered when the whole sentence is in the chosen',

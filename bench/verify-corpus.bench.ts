@@ -3,15 +3,17 @@
 // extract, the research page collector), then synthetic research replies checked with
 // checkResearchQuotes: real sentences should pass, near-miss paraphrases should not.
 // Run: node --import tsx bench/verify-corpus.bench.ts [--write]
-// Corpus: WEB_MCP_PAGES_DIR, default ../shared/data/pages next to the repo.
+// Corpus: WEB_MCP_PAGES_DIR, default ../shared/data/pages next to the repo; where it is
+// absent, the sample in bench/data/readability (and the report says so).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { createPageReader } from '../src/page/page-text.ts';
 import type { Finding, Reply } from '../src/reply/contract.ts';
 import { checkResearchQuotes } from '../src/reply/verify-sources.ts';
 import { createPageCollector } from '../src/research/page-collector.ts';
+import { readabilityDir } from './lib/corpora.ts';
 import {
   KINDS,
   type Kind,
@@ -22,11 +24,11 @@ import {
   variant,
   vocabulary,
 } from './lib/paraphrase.ts';
-import { machine, prng, publish, REPO } from './lib/report.ts';
+import { machine, prng, publish } from './lib/report.ts';
 import { fmt, table } from './lib/stats.ts';
 
 const QUOTES_PER_PAGE = 4;
-const root = resolve(REPO, process.env.WEB_MCP_PAGES_DIR ?? '../shared/data/pages');
+const { dir: root, sample } = readabilityDir();
 const pagesDir = existsSync(join(root, 'pages')) ? join(root, 'pages') : root;
 const overrides = join(root, 'pages-0.6.0-overrides');
 
@@ -179,7 +181,7 @@ const scoreRow = (name: string, key: 'ours' | 'raw', labels: readonly Label[]) =
 publish(
   'verify-corpus',
   `# Quote verification on the development corpus
-
+${sample ? '\n**Measured on the sample in bench/data** (the corpus outside the repository was absent).\n' : ''}
 \`node --import tsx bench/verify-corpus.bench.ts\` — ${corpus.length} pages served from 127.0.0.1 and read through the server's page path (createPageReader: safe fetch → decode → extractPage; createPageCollector, 3 in parallel): ${held.size} held, ${corpus.length - held.size} not held (thin or unreadable: their quotes stay unverified, not counted below), in ${fmt(fetchSeconds, 1)} s. Per held page, ${QUOTES_PER_PAGE} real sentences drawn from expected.txt (6–60 words, deterministic seed) as quotes, two faithful rewrites of each (middle words elided with “…”; straight/curly quotes, dashes and first-letter case changed), and for each a near-miss: words shuffled, one inner word replaced by a corpus word, one common word swapped for a synonym (when it has one), one inner word dropped; plus a sentence of another page cited as this one. All checked with \`checkResearchQuotes\` (src/reply/verify-sources.ts); baseline: a plain \`includes\` of the quote in the same extracted text. Machine: ${machine()}.
 
 ${table(['quotes', 'n', 'verified by web-mcp', 'verified by plain includes (baseline)'], ['l', 'r', 'r', 'r'], rows)}

@@ -177,6 +177,10 @@ reading in bench/notes/<name>.md, and run it again.
 - One bench by hand: \`node --import tsx bench/<name>.bench.ts\` (add \`--write\` to store its report
   in bench/results/<name>.md). cold-start and cached start \`dist/\`: run \`npm run build\` first
   (npm run bench does).
+- extract, extract-passages and verify-corpus measure corpora kept outside the repository
+  (\`../shared/data\`, or \`WEB_MCP_PAGES_DIR\` and \`WEB_MCP_MODERN_DIR\`). Where one is absent, as in a
+  fresh clone, the bench says so in one line and measures the small sample in bench/data instead
+  (bench/data/README.md), and its report opens by saying so.
 
 Every bench compares against a baseline measured in the same run, is bounded in count and time,
 talks only to 127.0.0.1, and stops by itself. The machine is shared with other work: medians are

@@ -1,6 +1,7 @@
 // Bundles each runtime's entry (and the library entry) into dist/ with esbuild, writes
 // THIRD_PARTY_NOTICES.md for every package the bundle holds (failing on a license it may
-// not ship), and the library's declarations (dist/mod.d.ts, dist/types/) with tsc.
+// not ship), and the library's declarations (dist/mod.d.ts, dist/types/) with tsc, plus
+// dist/node/runtime.d.ts for the library's Node runtime (`web-mcp/node`).
 // Heavy modules imported lazily land in their own chunks, so start-up stays fast.
 // The new tree is built aside and swapped in, so a server already running from
 // dist/ keeps its files until the swap.
@@ -33,6 +34,11 @@ try {
   await types;
   await cp(TYPES_OUT, `${next}/types`, { recursive: true, filter: (path) => !path.endsWith('.tsbuildinfo') });
   await writeFile(`${next}/mod.d.ts`, "export * from './types/mod.js';\n");
+  // adapters/node/runtime.ts declares `nodeRuntime: Runtime`, and Runtime is the library's own type.
+  await writeFile(
+    `${next}/node/runtime.d.ts`,
+    "import type { Runtime } from '../mod.js';\nexport declare const nodeRuntime: Runtime;\n",
+  );
 } catch (error) {
   await rm(next, { recursive: true, force: true });
   console.error(`build failed: ${error instanceof Error ? error.message : error}`);

@@ -5,6 +5,8 @@ export const BUNDLE_OPTIONS = {
     'bun/main': 'adapters/bun/main.ts',
     'deno/main': 'adapters/deno/main.ts',
     mod: 'src/mod.ts',
+    // The library's Node runtime (`web-mcp/node`), for embedders of createServices.
+    'node/runtime': 'adapters/node/runtime.ts',
   },
   bundle: true,
   splitting: true,

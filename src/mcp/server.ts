@@ -85,8 +85,8 @@ function thrownError(tool: string, thrown: unknown, signal: AbortSignal): ToolEr
   );
 }
 
-export interface FactoryOptions {
-  readonly info: ServerInfo;
+/** What web-mcp's tools need on any MCP server: the tools, the tiers to list, the clock, shutdown and log. */
+export interface ToolOptions {
   readonly tools: readonly ToolDef[];
   readonly tiers: ReadonlySet<Tier>;
   readonly clock: () => number;
@@ -96,17 +96,20 @@ export interface FactoryOptions {
   readonly log?: Log;
 }
 
-export function createServerFactory(options: FactoryOptions): McpServerFactory {
+export interface FactoryOptions extends ToolOptions {
+  readonly info: ServerInfo;
+}
+
+/**
+ * Registers the tools of the enabled tiers on an MCP server (web-mcp's own or an embedder's).
+ * Their JSON Schemas are built once, here: call the returned function for each server.
+ */
+export function createToolRegistrar(options: ToolOptions): (server: McpServer) => void {
   const prepared: Prepared[] = options.tools
     .filter((def) => options.tiers.has(def.tier))
     .map((def) => ({ def, schema: precomputedSchema(def.input) }));
 
-  return () => {
-    // The tool list never changes while the process runs: no client should wait for list_changed.
-    const server = new McpServer(options.info, {
-      instructions: INSTRUCTIONS,
-      capabilities: { tools: { listChanged: false } },
-    });
+  return (server) => {
     for (const { def, schema } of prepared) {
       server.registerTool(
         def.name,
@@ -144,6 +147,18 @@ export function createServerFactory(options: FactoryOptions): McpServerFactory {
         },
       );
     }
+  };
+}
+
+export function createServerFactory(options: FactoryOptions): McpServerFactory {
+  const register = createToolRegistrar(options);
+  return () => {
+    // The tool list never changes while the process runs: no client should wait for list_changed.
+    const server = new McpServer(options.info, {
+      instructions: INSTRUCTIONS,
+      capabilities: { tools: { listChanged: false } },
+    });
+    register(server);
     return server;
   };
 }

@@ -1,5 +1,5 @@
-// The README's client set-ups are what `web-mcp config` prints for a registry
-// install (npx), so the two cannot drift apart.
+// The README's client set-ups are what `web-mcp config` prints for a clone (the
+// package is not published yet), so the two cannot drift apart.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
@@ -16,25 +16,37 @@ const section = (title: string) => {
 };
 
 describe('README', () => {
-  const npx = launchCommand(
-    { runtime: 'node', root: '/home/me/.npm/_npx/0a1b/node_modules/web-mcp' },
+  const clone = launchCommand(
+    { runtime: 'node', root: '/home/me/web-mcp' },
     { cacheDir: '/home/me/.cache/web-mcp', claudeBin: 'claude' },
   );
   const setUp = section('Set up your client');
 
   for (const client of CLIENTS) {
     it(`shows the ${client} snippet exactly as web-mcp config prints it`, () => {
-      const text = clientSnippet(client, { kind: 'stdio', launch: npx }).text;
+      const text = clientSnippet(client, { kind: 'stdio', launch: clone }).text;
       const fenced = /```(?:sh|json|toml)\n([\s\S]*?)```/g;
       const blocks = [...setUp.matchAll(fenced)].map((m) => m[1]);
       assert.ok(blocks.includes(text), `missing or stale:\n${text}`);
     });
   }
 
+  it('says the package is not published, and offers no registry command as the way in', () => {
+    const intro = README.slice(0, README.indexOf('\n## '));
+    assert.match(intro, /not published yet/);
+    for (const line of intro.split('\n').filter((l) => /npx|bunx|npm:web-mcp/.test(l))) {
+      assert.match(`${line} ${intro}`, /[Oo]nce it is on npm/, line);
+    }
+    assert.doesNotMatch(
+      README.slice(README.indexOf('\n## ')),
+      /npx -y web-mcp|bunx --bun web-mcp|npm:web-mcp/,
+    );
+  });
+
   it('has "Check your set-up" right after "Requirements", using doctor', () => {
     const titles = [...README.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
     assert.equal(titles[titles.indexOf('Requirements') + 1], 'Check your set-up');
-    assert.match(section('Check your set-up'), /web-mcp doctor/);
+    assert.match(section('Check your set-up'), /web-mcp(?:\.js)? doctor/);
   });
 
   it('names every error code a tool can answer with', () => {

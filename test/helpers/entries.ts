@@ -30,7 +30,7 @@ export const DENO = binary([
 
 /**
  * `deno run` with exactly the permissions the deno.json `start` task documents (and the
- * README lists), so a permission the server needs but the docs omit fails the suite.
+ * docs/runtimes.md lists), so a permission the server needs but the docs omit fails the suite.
  */
 export function denoArgs(): string[] {
   const tasks = JSON.parse(readFileSync(`${ROOT}deno.json`, 'utf8')).tasks as Record<string, string>;

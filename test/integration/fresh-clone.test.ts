@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { CLIENTS } from '../../src/cli/client-config.ts';
-import { DENO, ROOT } from '../helpers/entries.ts';
+import { BUN, DENO, ROOT } from '../helpers/entries.ts';
 import { type Sandbox, sandbox } from '../helpers/fake-claude-env.ts';
 import {
   CLIENT_KINDS,
@@ -113,14 +113,16 @@ describe('the README in a fresh clone', () => {
 
   it('web-mcp config prints, for every client it names, a set-up for this clone; the mcp.json one starts', async () => {
     const named = section(readme, 'Set up your client');
+    const webMcp = readmeCommands(readme, undefined).find((c) => c.comment.startsWith('run'))?.command;
+    assert.ok(webMcp, 'the README says how to run the server');
     for (const client of CLIENTS) {
       assert.ok(named.includes(`\`${client}\``), `the README names ${client}`);
-      const command = `npx web-mcp config ${client}`;
+      const command: string = `${webMcp} config ${client}`;
       const ran = await sh(command, clone, userEnv(newBox()));
       assert.equal(ran.code, 0, show(command, ran));
       assert.ok(ran.stdout.includes(join(clone, 'bin', 'web-mcp.js')), show(command, ran));
     }
-    const printed = await sh('npx web-mcp config mcp-json', clone, userEnv(newBox()));
+    const printed = await sh(`${webMcp} config mcp-json`, clone, userEnv(newBox()));
     const server = (
       JSON.parse(printed.stdout) as { mcpServers: { web: { command: string; args: string[] } } }
     ).mcpServers.web;
@@ -139,6 +141,16 @@ function section(text: string, title: string): string {
   const end = text.indexOf('\n## ', start + 1);
   return text.slice(start, end === -1 ? undefined : end);
 }
+
+describe('bun from a fresh clone (docs/runtimes.md)', () => {
+  it('bun bin/web-mcp.js serves a tool call as the first call', async () => {
+    const runtimes = readFileSync(join(clone, 'docs', 'runtimes.md'), 'utf8');
+    assert.match(runtimes, /\*\*Bun\*\*: `bun bin\/web-mcp\.js`/);
+    const launch: Launch = { command: BUN, args: ['bin/web-mcp.js'], env: userEnv(newBox()), cwd: clone };
+    const out = await firstCall(launch, 'v1 sdk', 'web_search', { query: 'tapir' });
+    assert.equal(out.isError, false, out.text + out.stderr);
+  });
+});
 
 describe('deno task from a fresh clone with node_modules', () => {
   /** HOME is the sandbox: the tasks keep their cache in $HOME/.cache/web-mcp. */

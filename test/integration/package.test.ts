@@ -1,6 +1,6 @@
 // The package as users install it: packed, served by an npm registry on loopback, then
 // fetched and started by `npx -y web-mcp`, `bunx --bun web-mcp` (and plain bunx, which
-// follows the node shebang) and `deno run … npm:web-mcp` with the README's exact
+// follows the node shebang) and `deno run … npm:web-mcp` with docs/runtimes.md's exact
 // permissions. Each answers --version and serves tools/list to the official MCP client.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -16,13 +16,13 @@ import { packTarball } from '../helpers/pack.ts';
 const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 const BUNX = join(ROOT, 'node_modules', '.bin', 'bunx');
 
-/** The README's Deno command (the sh block that runs npm:web-mcp): its env assignments and flags. */
-export function readmeDenoCommand(home: string): { env: Record<string, string>; flags: string[] } {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const block = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)]
+/** docs/runtimes.md's Deno command (the sh block that runs npm:web-mcp): its env assignments and flags. */
+export function documentedDenoCommand(home: string): { env: Record<string, string>; flags: string[] } {
+  const page = readFileSync(join(ROOT, 'docs', 'runtimes.md'), 'utf8');
+  const block = [...page.matchAll(/```sh\n([\s\S]*?)```/g)]
     .map((m) => m[1] ?? '')
     .find((b) => /deno run [\s\S]*npm:web-mcp/.test(b));
-  assert.ok(block, 'README has a sh block running `deno run … npm:web-mcp`');
+  assert.ok(block, 'docs/runtimes.md has a sh block running `deno run … npm:web-mcp`');
   const words = block
     .replace(/\\\n/g, ' ')
     .trim()
@@ -96,7 +96,10 @@ describe('installed from a registry', () => {
     {
       name: 'deno run … npm:web-mcp',
       runtime: 'deno',
-      start: (home) => ({ command: DENO, args: ['run', ...readmeDenoCommand(home).flags, 'npm:web-mcp'] }),
+      start: (home) => ({
+        command: DENO,
+        args: ['run', ...documentedDenoCommand(home).flags, 'npm:web-mcp'],
+      }),
     },
   ];
 
@@ -104,7 +107,7 @@ describe('installed from a registry', () => {
     it(`${launcher.name} installs, names its version and runtime, and serves tools/list`, async () => {
       const { cwd, env } = user(launcher.name.replace(/\W+/g, '-'));
       const home = env.HOME ?? '';
-      const extraEnv = launcher.runtime === 'deno' ? readmeDenoCommand(home).env : {};
+      const extraEnv = launcher.runtime === 'deno' ? documentedDenoCommand(home).env : {};
       mkdirSync(join(home, '.cache', 'web-mcp'), { recursive: true });
       const { command, args } = launcher.start(home);
       const before = registry.served.length;

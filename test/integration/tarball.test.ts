@@ -76,11 +76,23 @@ describe('packed tarball', () => {
 
   it('ships dist/mod.d.ts, named by the "types" export', () => {
     assert.ok(files.includes('dist/mod.d.ts'));
-    assert.ok(files.includes('dist/types/page/extract.d.ts'));
+    assert.ok(files.includes('dist/types/page/html/extract.d.ts'));
     const manifest = JSON.parse(tarballText(tarball, 'package.json')) as {
       exports: Record<string, { types?: string; default?: string }>;
     };
     assert.deepEqual(manifest.exports['.'], { types: './dist/mod.d.ts', default: './dist/mod.js' });
+  });
+
+  it('ships the Node runtime for embedders as web-mcp/node, with its declaration', () => {
+    const manifest = JSON.parse(tarballText(tarball, 'package.json')) as {
+      exports: Record<string, { types?: string; default?: string }>;
+    };
+    assert.deepEqual(manifest.exports['./node'], {
+      types: './dist/node/runtime.d.ts',
+      default: './dist/node/runtime.js',
+    });
+    for (const file of ['dist/node/runtime.js', 'dist/node/runtime.d.ts'])
+      assert.ok(files.includes(file), file);
   });
 
   it('a TypeScript consumer compiles against the installed package, and a misuse does not', () => {
