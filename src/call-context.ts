@@ -1,6 +1,7 @@
 // One tool call as every layer sees it (cancel signal, arrival time, progress), and
 // its heartbeat: a caller that takes progress hears from the server at least every
 // few seconds, even while Claude thinks quietly or the call waits for a slot.
+import type { CallTally } from './usage/meter.ts';
 
 export interface CallContext {
   /** Fires when the caller cancels (stdio notifications/cancelled, HTTP disconnect, shutdown). */
@@ -11,6 +12,8 @@ export interface CallContext {
   progress(message: string): void;
   /** What the heartbeat says from now on (elapsed seconds in, one true line out). */
   setStatus(status: (elapsedSeconds: number) => string): void;
+  /** What this call spends, counted for the usage ledger (src/usage/meter.ts); absent → not counted. */
+  readonly usage?: CallTally;
 }
 
 export interface CallContextOptions {
