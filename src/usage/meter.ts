@@ -6,6 +6,7 @@ import type { ClaudeDeps } from '../claude/call.ts';
 import type { RunSpend } from '../claude/run.ts';
 import { isToolError, type ToolError } from '../errors.ts';
 import type { ToolDef } from '../mcp/tool.ts';
+import type { Reply } from '../reply/contract.ts';
 import type { Ledger } from './ledger.ts';
 import type { PlanState } from './record.ts';
 
@@ -70,20 +71,23 @@ export function runMeter(ledger: Ledger, tally: CallTally | undefined, clock: ()
 
 /**
  * How a call that needs a Claude run produces its answer: refused at once while the plan
- * is rejected, else run with its runs counted (and a cut-short reply marked partial).
+ * is rejected, else run with its runs counted (a cut-short reply marked partial, and the
+ * plan's warning, if any, noted in the reply's meta).
  */
 export function spending(ledger: Ledger, claude: ClaudeDeps, clock: () => number) {
-  return async <R extends { readonly meta: { readonly partial?: boolean | undefined } }>(
+  return async (
     call: CallContext,
-    produce: (deps: ClaudeDeps) => Promise<R | ToolError>,
-  ): Promise<R | ToolError> => {
+    produce: (deps: ClaudeDeps) => Promise<Reply | ToolError>,
+  ): Promise<Reply | ToolError> => {
     const refused = await ledger.refusal();
     if (refused) return refused;
     const tally = call.usage;
     if (tally) tally.produced = true;
     const out = await produce({ ...claude, onSpend: runMeter(ledger, tally, clock) });
-    if (tally && !isToolError(out) && out.meta.partial === true) tally.partial = true;
-    return out;
+    if (isToolError(out)) return out;
+    if (tally && out.meta.partial === true) tally.partial = true;
+    const note = ledger.note();
+    return note === undefined ? out : { ...out, meta: { ...out.meta, note } };
   };
 }
 

@@ -100,6 +100,37 @@ for (const entry of entries()) {
       box.remove();
     });
 
+    it('notes a plan warning in the meta of fresh replies, not of cached ones', async () => {
+      const box = sandbox({
+        FAKE_CLAUDE_RATE_LIMIT: JSON.stringify({ status: 'allowed_warning', utilization: 0.85 }),
+      });
+      const session = await connectStdio(entry, 'modern', {
+        env: box.env({ WEB_MCP_CACHE_DIR: join(cacheRoot, `${entry.runtime}-warn`) }),
+      });
+      try {
+        const ask = {
+          name: 'web_research',
+          arguments: { question: 'Is the plan near its limit?', goal: 'pace' },
+        };
+        const fresh = text(await session.client.callTool(ask));
+        assert.match(
+          fresh,
+          /\nmeta: .*, note: Claude plan 5-hour window 85% used, resets \d\d:\d\d UTC \(in (59 min|1 h)\); slow down$/,
+        );
+        const cached = text(await session.client.callTool(ask));
+        assert.match(cached, /cached yes/);
+        assert.doesNotMatch(cached, /note:/);
+        const json = await session.client.callTool({
+          ...ask,
+          arguments: { ...ask.arguments, question: 'JSON form?', format: 'json' },
+        });
+        assert.match(JSON.parse(text(json)).meta.note, /^Claude plan 5-hour window 85% used/);
+      } finally {
+        await session.close();
+        box.remove();
+      }
+    });
+
     it('refuses calls at once while the plan is rejected, across a restart, until the reset', async () => {
       const cacheDir = join(cacheRoot, `${entry.runtime}-plan`);
       const ok = sandbox();
