@@ -120,7 +120,8 @@ export function createBrave(options: BraveOptions): Brave {
     signal?: AbortSignal,
     onRequest?: () => void,
   ) {
-    if (!(await gate.acquire(signal))) return cancelled();
+    const answered = await gate.acquire(signal);
+    if (!answered) return cancelled();
     // While this call waited its turn, Brave may have been switched off or paused, or the answer cached.
     if (offReason !== undefined) return { kind: 'skipped', reason: offReason } as const;
     if (clock() < coolUntil) return toolError('rate_limited', coolMessage);
@@ -133,7 +134,7 @@ export function createBrave(options: BraveOptions): Brave {
     url.searchParams.set('result_filter', 'web');
     if (withExtras) url.searchParams.set('extra_snippets', 'true');
     onRequest?.();
-    const got = await exchange(deps, url, count, signal);
+    const got = await exchange(deps, url, count, signal).finally(answered);
     switch (got.kind) {
       case 'ok': {
         if (got.perSecond !== undefined) gate.setRate(got.perSecond);
