@@ -33,6 +33,11 @@ export interface LedgerOptions {
 
 /** Journal pieces written between two folds into the summary. */
 export const COMPACT_EVERY = 16;
+/**
+ * What the ledger stays under however many calls it records: the summary (KEEP_DAYS days
+ * of totals for a handful of tools) plus the journal pieces between two folds.
+ */
+export const LEDGER_MAX_BYTES = 3 * 1024 * 1024;
 /** Lines held in memory while the disk refuses them; past this the oldest are dropped. */
 const MAX_PENDING = 10_000;
 /** Share of the Brave quota at which the log warns. */
