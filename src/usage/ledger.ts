@@ -43,6 +43,15 @@ const MAX_PENDING = 10_000;
 /** Share of the Brave quota at which the log warns. */
 export const BRAVE_WARN_SHARE = 0.9;
 
+/** The longest a call waits for the ledger's first read before its plan check. */
+export const LOAD_WAIT_MS = 2000;
+
+async function within(promise: Promise<void>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([promise, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
+
 const month = (ms: number) => new Date(ms).toISOString().slice(0, 7);
 
 function monthRequests(days: Days, now: number): number {
@@ -146,7 +155,8 @@ export function createLedger(options: LedgerOptions): Ledger {
       write({ k: 'brave', s: brave });
     },
     async refusal() {
-      await ready;
+      // A ledger slow to load holds a call back briefly, never for long: then it goes on unchecked.
+      if (!loaded) await within(ready, LOAD_WAIT_MS);
       return planRefusal(state.plan, clock());
     },
     note: () => planNote(state.plan, clock()),

@@ -2,6 +2,8 @@
 // the answer cache's sight so that its sweep never counts or removes the ledger.
 import { join } from 'node:path';
 import type { Driver } from 'unstorage';
+import { boundDriver } from '../cache/bounded-driver.ts';
+import { CACHE_OP_TIMEOUT_MS } from '../cache/cache.ts';
 import type { Runtime } from '../runtime.ts';
 import { createLedgerStore, type LedgerStore } from './store.ts';
 
@@ -18,11 +20,20 @@ export function withoutLedger(driver: Driver): Driver {
   };
 }
 
-/** The ledger store in `cacheDir`, through the runtime's file driver. */
+/**
+ * The ledger store in `cacheDir`, through the runtime's file driver, every operation with
+ * the cache's deadline: a disk that stops answering leaves the ledger behind, not a call.
+ */
 export function ledgerStore(
   runtime: Pick<Runtime, 'cacheDriver'>,
   cacheDir: string,
   clock: () => number,
 ): LedgerStore {
-  return createLedgerStore({ driver: runtime.cacheDriver(usageDir(cacheDir)), clock });
+  const driver = boundDriver(runtime.cacheDriver(usageDir(cacheDir)), {
+    timeoutMs: CACHE_OP_TIMEOUT_MS,
+    listTimeoutMs: CACHE_OP_TIMEOUT_MS,
+    concurrency: 2,
+    onTimeout: () => {},
+  });
+  return createLedgerStore({ driver, clock });
 }

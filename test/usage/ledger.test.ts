@@ -6,7 +6,9 @@ import { describe, it } from 'node:test';
 import type { Driver } from 'unstorage';
 import { createStorage } from 'unstorage';
 import memoryDriver from 'unstorage/drivers/memory';
-import { COMPACT_EVERY, createLedger } from '../../src/usage/ledger.ts';
+import { createCache } from '../../src/cache/cache.ts';
+import { COMPACT_EVERY, createLedger, LOAD_WAIT_MS } from '../../src/usage/ledger.ts';
+import { withoutLedger } from '../../src/usage/place.ts';
 import type { CallRecord } from '../../src/usage/record.ts';
 import { createLedgerStore } from '../../src/usage/store.ts';
 
@@ -118,6 +120,27 @@ describe('usage ledger', () => {
     await a.ledger.flush();
     assert.equal(a.warnings.length, 1);
     assert.match(a.warnings[0] ?? '', /usage ledger: could not write the ledger \(EACCES/);
+  });
+
+  it('lets a call go on when the ledger does not load in time', async () => {
+    const store = {
+      load: () => new Promise<never>(() => {}),
+      append: async () => {},
+      compact: async () => {},
+    };
+    const ledger = createLedger({ store, clock: () => T0, log: { info() {}, warn() {} }, braveQuota: 10 });
+    const started = Date.now();
+    assert.equal(await ledger.refusal(), undefined);
+    const waited = Date.now() - started;
+    assert.ok(waited >= LOAD_WAIT_MS - 50 && waited < LOAD_WAIT_MS + 2000, `${waited} ms`);
+  });
+
+  it('is out of the answer cache’s sight: a sweep neither counts nor removes it', async () => {
+    const driver = memoryDriver();
+    await driver.setItem?.('usage:summary', '{"v":1}', {});
+    const cache = createCache({ driver: withoutLedger(driver), maxBytes: 1, log: { info() {}, warn() {} } });
+    await cache.sweep();
+    assert.equal(await driver.getItem('usage:summary', {}), '{"v":1}');
   });
 
   it('skips torn or foreign lines when it reads', async () => {
