@@ -43,6 +43,8 @@ const MAX_PENDING = 10_000;
 /** Share of the Brave quota at which the log warns. */
 export const BRAVE_WARN_SHARE = 0.9;
 
+/** How often a busy server looks on disk for a plan state another server recorded. */
+export const REREAD_PLAN_MS = 30_000;
 /** The longest a call waits for the ledger's first read before its plan check. */
 export const LOAD_WAIT_MS = 2000;
 
@@ -86,6 +88,26 @@ export function createLedger(options: LedgerOptions): Ledger {
     log.warn(`usage ledger: could not ${what} (${why}); calls go on, usage figures may be short`);
   };
 
+  let readAt = Number.NEGATIVE_INFINITY;
+  let rereading = false;
+  // Other servers sharing the cache directory hear from the plan too: its newest state is adopted.
+  const rereadPlan = () => {
+    if (!loaded || rereading || clock() - readAt < REREAD_PLAN_MS) return;
+    rereading = true;
+    readAt = clock();
+    store
+      .load()
+      .then((snapshot) => {
+        const plan = snapshot.plan;
+        if (plan !== undefined && (state.plan === undefined || plan.seenAt > state.plan.seenAt))
+          state.plan = plan;
+      })
+      .catch(() => {})
+      .finally(() => {
+        rereading = false;
+      });
+  };
+
   const ready = store
     .load()
     .then(
@@ -98,6 +120,7 @@ export function createLedger(options: LedgerOptions): Ledger {
     )
     .then(() => {
       loaded = true;
+      readAt = clock();
       for (const line of early.splice(0)) applyLine(state, line);
       // Pieces left by earlier runs are folded now, behind the first calls.
       pieces = COMPACT_EVERY;
@@ -157,6 +180,7 @@ export function createLedger(options: LedgerOptions): Ledger {
     async refusal() {
       // A ledger slow to load holds a call back briefly, never for long: then it goes on unchecked.
       if (!loaded) await within(ready, LOAD_WAIT_MS);
+      rereadPlan();
       return planRefusal(state.plan, clock());
     },
     note: () => planNote(state.plan, clock()),

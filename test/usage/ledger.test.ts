@@ -7,7 +7,7 @@ import type { Driver } from 'unstorage';
 import { createStorage } from 'unstorage';
 import memoryDriver from 'unstorage/drivers/memory';
 import { createCache } from '../../src/cache/cache.ts';
-import { COMPACT_EVERY, createLedger, LOAD_WAIT_MS } from '../../src/usage/ledger.ts';
+import { COMPACT_EVERY, createLedger, LOAD_WAIT_MS, REREAD_PLAN_MS } from '../../src/usage/ledger.ts';
 import { withoutLedger } from '../../src/usage/place.ts';
 import type { CallRecord } from '../../src/usage/record.ts';
 import { createLedgerStore } from '../../src/usage/store.ts';
@@ -84,6 +84,19 @@ describe('usage ledger', () => {
     assert.equal((await b.ledger.refusal())?.code, 'rate_limited');
     b.now.t = T0 + 90 * 60_000;
     assert.equal(await b.ledger.refusal(), undefined);
+  });
+
+  it('hears of a rejected plan from another server sharing the directory', async () => {
+    const a = setup();
+    const b = setup(a.driver, a.now);
+    assert.equal(await b.ledger.refusal(), undefined);
+    a.ledger.notePlan({ status: 'rejected', window: 'seven_day', resetsAt: T0 + 86_400_000, seenAt: T0 });
+    await a.ledger.flush();
+    assert.equal(await b.ledger.refusal(), undefined, 'not read again yet');
+    a.now.t = T0 + REREAD_PLAN_MS;
+    await b.ledger.refusal();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.match((await b.ledger.refusal())?.message ?? '', /weekly usage limit is reached/);
   });
 
   it('notes a warning state for replies', async () => {
