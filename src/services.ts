@@ -21,8 +21,8 @@ import { createPageReader } from './page/page-text.ts';
 import { loadedEstimate } from './reply/budget.ts';
 import { type ResearchRequest, research } from './research/pipeline.ts';
 import type { Runtime } from './runtime.ts';
-import { createLedger, type Ledger } from './usage/ledger.ts';
-import { braveFor, meteredTool, spending } from './usage/meter.ts';
+import { createLedger } from './usage/ledger.ts';
+import { braveFor, braveNews, meteredTool, spending } from './usage/meter.ts';
 import { ledgerStore, withoutLedger } from './usage/place.ts';
 
 export interface ServiceOverrides {
@@ -41,7 +41,6 @@ export interface Services {
   shutdown(): void;
   /** Resolves once no claude run is in flight (each killed, its working dir removed) and the ledger is written. */
   settled(): Promise<void>;
-  readonly ledger: Ledger;
 }
 
 export function createServices(
@@ -65,12 +64,7 @@ export function createServices(
   const limiter = createLimiter({ concurrency: config.concurrency, queue: config.queue, clock });
   const store = ledgerStore(runtime, config.cacheDir, clock);
   const ledger = createLedger({ store, clock, log, braveQuota: config.braveMonthlyQuota });
-  const onPlan = (news: { perSecond?: number; quotaSpentFor?: number }) =>
-    ledger.noteBrave(
-      news.quotaSpentFor === undefined
-        ? { perSecond: news.perSecond }
-        : { quotaSpentAt: clock(), quotaRenewsAt: clock() + news.quotaSpentFor },
-    );
+  const onPlan = braveNews(ledger, clock);
   const brave = config.braveKey
     ? createBrave({ key: config.braveKey, baseUrl: config.braveBaseUrl, fetch: fetchFn, clock, log, onPlan })
     : undefined;
@@ -120,6 +114,5 @@ export function createServices(
       await limiter.idle();
       await ledger.flush();
     },
-    ledger,
   };
 }

@@ -113,6 +113,16 @@ export function braveFor(brave: Brave | undefined, tally: CallTally | undefined)
   };
 }
 
+/** The Brave client's `onPlan`: the rate Brave states, and a spent quota with its renewal, kept in the ledger. */
+export function braveNews(ledger: Ledger, clock: () => number) {
+  return (news: { perSecond?: number; quotaSpentFor?: number }) =>
+    ledger.noteBrave(
+      news.quotaSpentFor === undefined
+        ? { perSecond: news.perSecond }
+        : { quotaSpentAt: clock(), quotaRenewsAt: clock() + news.quotaSpentFor },
+    );
+}
+
 /** A tool whose every call ends with one ledger record (counts only, nothing the caller wrote). */
 export function meteredTool<T>(def: ToolDef<T>, ledger: Ledger, clock: () => number): ToolDef<T> {
   return {

