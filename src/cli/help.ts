@@ -56,5 +56,5 @@ call, counts only, never a question, goal or URL. How to read it:
   Claude plan          the plan's last state: allowed, allowed_warning (replies'
                        meta say so) or rejected (calls that need a run answer
                        rate_limited at once until the reset; cached ones still come)
-Exit status: 0, or 1 when the configuration cannot be read.`,
+Exit status: 0, or 1 when the configuration or the ledger cannot be read.`,
 } as const;

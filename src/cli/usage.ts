@@ -18,11 +18,16 @@ export async function readUsage(deps: UsageDeps): Promise<UsageReport | string> 
   const parsed = parseCli({ ...deps.sources, argv: [] });
   if (parsed.kind !== 'serve') return parsed.kind === 'error' ? parsed.message : 'unreadable configuration';
   const { cacheDir, braveMonthlyQuota } = parsed.config;
-  const snapshot = await ledgerStore(deps.runtime, cacheDir, deps.clock).load();
-  return buildReport(snapshot, { now: deps.clock(), braveQuota: braveMonthlyQuota });
+  try {
+    const snapshot = await ledgerStore(deps.runtime, cacheDir, deps.clock).load();
+    return buildReport(snapshot, { now: deps.clock(), braveQuota: braveMonthlyQuota });
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    return `the ledger in ${cacheDir} could not be read (${why}); check WEB_MCP_CACHE_DIR and that directory's permissions`;
+  }
 }
 
-/** Exit 0 with the report on `out`, 1 when the configuration cannot be read. */
+/** Exit 0 with the report on `out`, 1 when the configuration or the ledger cannot be read. */
 export async function runUsage(
   deps: UsageDeps,
   options: { readonly json: boolean },
@@ -40,9 +45,8 @@ export async function runUsage(
 
 /** Doctor's one line: today's calls and spend, Brave's month, the plan. */
 export async function usageCheck(deps: UsageDeps): Promise<Check> {
-  const report = await readUsage(deps).catch((error: unknown) => String(error));
-  if (typeof report === 'string')
-    return { name: 'usage', status: 'warn', message: `the usage ledger could not be read (${report})` };
+  const report = await readUsage(deps);
+  if (typeof report === 'string') return { name: 'usage', status: 'warn', message: report };
   const t = report.windows.today;
   const b = report.brave;
   const today = `today ${t.calls} calls (${t.cached} from cache), ${t.runs} Claude runs, $${t.costUsd.toFixed(4)} list price`;

@@ -123,6 +123,31 @@ describe('web-mcp usage', () => {
     );
   });
 
+  it('says which directory it could not read, and exits 1', async () => {
+    const broken = memoryDriver();
+    broken.getKeys = async () => {
+      throw new Error('EACCES: permission denied');
+    };
+    let err = '';
+    const deps = {
+      runtime: { cacheDriver: () => broken },
+      sources: { argv: [], env: { WEB_MCP_CACHE_DIR: '/locked' }, platform: 'linux', readTextFile: () => '' },
+      clock: () => NOW,
+    };
+    const code = await runUsage(
+      deps,
+      { json: false },
+      () => {},
+      (t) => (err += t),
+    );
+    assert.equal(code, 1);
+    assert.match(
+      err,
+      /^web-mcp usage: the ledger in \/locked could not be read \(.*EACCES.*\); check WEB_MCP_CACHE_DIR/,
+    );
+    assert.equal((await usageCheck(deps)).status, 'warn');
+  });
+
   it('explains how to read it in --help', () => {
     for (const words of ['--json', 'BRAVE_MONTHLY_QUOTA', 'list price', 'rate_limited', 'never a question'])
       assert.ok(HELP.usage.includes(words), words);
