@@ -36,6 +36,11 @@ const BENCHES = [
     slow: true,
   },
   { name: 'extract-passages', about: 'passage selection on questions about Wikipedia pages' },
+  {
+    name: 'usage',
+    about: 'usage ledger at 100,000 calls: size on disk, record cost, usage read time',
+    dist: true,
+  },
 ];
 const LIMIT_MS = { default: 10 * 60_000, slow: 20 * 60_000 };
 

@@ -11,6 +11,8 @@ export interface CallContext {
   progress(message: string): void;
   /** What the heartbeat says from now on (elapsed seconds in, one true line out). */
   setStatus(status: (elapsedSeconds: number) => string): void;
+  /** What this call spends, counted for the usage ledger (src/mcp/usage-meter.ts); absent → not counted. */
+  readonly usage?: CallTally;
 }
 
 export interface CallContextOptions {
@@ -46,3 +48,32 @@ export function createCallContext(options: CallContextOptions): CallContext & { 
     stop: () => clearInterval(timer),
   };
 }
+
+/** What one call spends, counted for the usage ledger (src/mcp/usage-meter.ts). */
+export interface CallTally {
+  runs: number;
+  turns: number;
+  inputTokens: number;
+  outputTokens: number;
+  costUsd: number;
+  searches: number;
+  pages: number;
+  braveRequests: number;
+  /** The call produced its answer (a cache miss) rather than reading or sharing one. */
+  produced: boolean;
+  /** The reply was research cut short. */
+  partial: boolean;
+}
+
+export const newTally = (): CallTally => ({
+  runs: 0,
+  turns: 0,
+  inputTokens: 0,
+  outputTokens: 0,
+  costUsd: 0,
+  searches: 0,
+  pages: 0,
+  braveRequests: 0,
+  produced: false,
+  partial: false,
+});

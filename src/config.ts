@@ -17,6 +17,8 @@ export const DEFAULTS = {
   queue: 8,
   cacheMaxMb: 200,
   braveBaseUrl: 'https://api.search.brave.com/res/v1',
+  /** Brave's free plan. */
+  braveMonthlyQuota: 2000,
 } as const;
 
 export interface HttpListen {
@@ -39,6 +41,8 @@ export interface Config {
   readonly allowHosts: readonly string[];
   readonly braveKey: string | undefined;
   readonly braveBaseUrl: string;
+  /** BRAVE_MONTHLY_QUOTA: the Brave plan's requests a month, for `web-mcp usage` and the log's warning. */
+  readonly braveMonthlyQuota: number;
   readonly http: HttpListen | undefined;
   readonly tiers: ReadonlySet<Tier>;
   /** WEB_MCP_CALL_SECONDS: the most any call may take (its budget is capped to it); unset → each tool's own. */
@@ -63,7 +67,7 @@ export interface ConfigSources {
 export const USAGE = `web-mcp — web research for AI agents over MCP (stdio by default)
 
 Usage: web-mcp [--http HOST:PORT] [--tiers LIST]
-       web-mcp doctor | ask "question" | config <client>   (each has --help)
+       web-mcp doctor | ask "question" | config <client> | usage   (each has --help)
 
   --http HOST:PORT   serve MCP over HTTP at POST /mcp instead of stdio
                      (off loopback, WEB_MCP_HTTP_TOKEN is required)
@@ -75,13 +79,14 @@ Usage: web-mcp [--http HOST:PORT] [--tiers LIST]
   ask "question"     ask from the terminal, with live progress
   config <client>    print the set-up for claude-code, mcp-json, vscode, cursor,
                      codex, lm-studio or pi
+  usage              what calls spent: today, 7 and 30 days; Brave's quota; the plan
 
 A client that stops tool calls after a fixed time (often 60 s): set
 WEB_MCP_CALL_SECONDS (20-300) just under it, e.g. 55; every call then answers in
 time, from what it has read so far if need be.
 
-Environment: BRAVE_API_KEY, BRAVE_API_KEY_FILE, BRAVE_BASE_URL, CLAUDE_BIN,
-WEB_MCP_MODEL, WEB_MCP_CONCURRENCY, WEB_MCP_QUEUE, WEB_MCP_CACHE_DIR,
+Environment: BRAVE_API_KEY, BRAVE_API_KEY_FILE, BRAVE_BASE_URL, BRAVE_MONTHLY_QUOTA,
+CLAUDE_BIN, WEB_MCP_MODEL, WEB_MCP_CONCURRENCY, WEB_MCP_QUEUE, WEB_MCP_CACHE_DIR,
 WEB_MCP_CACHE_MAX_MB, WEB_MCP_MAX_PDF_MB, WEB_MCP_HTTP_TOKEN, WEB_MCP_ALLOW_HOSTS,
 WEB_MCP_CALL_SECONDS`;
 
@@ -134,6 +139,7 @@ const EnvSchema = v.object({
   ),
   BRAVE_API_KEY: v.optional(v.pipe(v.string(), v.trim())),
   BRAVE_API_KEY_FILE: v.optional(nonEmpty('a file path')),
+  BRAVE_MONTHLY_QUOTA: v.optional(intIn(1, 100_000_000), String(DEFAULTS.braveMonthlyQuota)),
   BRAVE_BASE_URL: v.optional(
     v.pipe(
       v.string(),
@@ -258,6 +264,7 @@ export function parseCli(sources: ConfigSources): ParsedCli {
       allowHosts: e.WEB_MCP_ALLOW_HOSTS ?? [],
       braveKey,
       braveBaseUrl: e.BRAVE_BASE_URL.replace(/\/+$/, ''),
+      braveMonthlyQuota: e.BRAVE_MONTHLY_QUOTA,
       http,
       tiers,
       callSeconds: e.WEB_MCP_CALL_SECONDS,

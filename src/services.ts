@@ -14,6 +14,7 @@ import { webPageTool } from './mcp/tools/web-page.ts';
 import { webReadTool } from './mcp/tools/web-read.ts';
 import { webResearchTool } from './mcp/tools/web-research.ts';
 import { webSearchTool } from './mcp/tools/web-search.ts';
+import { braveFor, braveNews, meteredTool, spending } from './mcp/usage-meter.ts';
 import { connectGuard, type Resolver, systemResolver } from './page/fetch/address.ts';
 import { createPageReader } from './page/page-text.ts';
 import { answerPage, type PageRequest } from './page-tools/page-answer.ts';
@@ -21,6 +22,8 @@ import { loadedEstimate } from './reply/budget.ts';
 import { type ResearchRequest, research } from './research/pipeline.ts';
 import type { Runtime } from './runtime.ts';
 import { createSingleFlight } from './single-flight.ts';
+import { createLedger } from './usage/ledger.ts';
+import { ledgerStore, withoutLedger } from './usage/place.ts';
 
 export interface ServiceOverrides {
   /** Brave's fetch. */
@@ -36,7 +39,7 @@ export interface Services {
   /** Fires when the process shuts down: every call in flight stops and its run is killed. */
   readonly shutdownSignal: AbortSignal;
   shutdown(): void;
-  /** Resolves once no claude run is in flight: each has been killed and its working dir removed. */
+  /** Resolves once no claude run is in flight (each killed, its working dir removed) and the ledger is written. */
   settled(): Promise<void>;
 }
 
@@ -51,7 +54,7 @@ export function createServices(
   const clock = overrides.clock ?? Date.now;
   const fetchFn = overrides.fetch ?? globalThis.fetch.bind(globalThis);
   const cache = createCache({
-    driver: runtime.cacheDriver(config.cacheDir),
+    driver: withoutLedger(runtime.cacheDriver(config.cacheDir)),
     maxBytes: config.cacheMaxBytes,
     log,
     where: config.cacheDir,
@@ -59,8 +62,11 @@ export function createServices(
   });
   const answers: AnswerStore = { cache, flights: createSingleFlight(), clock };
   const limiter = createLimiter({ concurrency: config.concurrency, queue: config.queue, clock });
+  const store = ledgerStore(runtime, config.cacheDir, clock);
+  const ledger = createLedger({ store, clock, log, braveQuota: config.braveMonthlyQuota });
+  const onPlan = braveNews(ledger, clock);
   const brave = config.braveKey
-    ? createBrave({ key: config.braveKey, baseUrl: config.braveBaseUrl, fetch: fetchFn, clock, log })
+    ? createBrave({ key: config.braveKey, baseUrl: config.braveBaseUrl, fetch: fetchFn, clock, log, onPlan })
     : undefined;
   const policy = { resolve: overrides.resolve ?? systemResolver, allowHosts: config.allowHosts };
   const pages = createPageReader({
@@ -75,15 +81,19 @@ export function createServices(
     config.callSeconds === undefined
       ? request
       : { ...request, budgetMs: Math.min(request.budgetMs, config.callSeconds * 1000) };
+  // Each call's runs and Brave requests are counted for the ledger; a rejected plan starts no run.
+  const spend = spending(ledger, claude, clock);
   const researchTools = {
     research: (request: ResearchRequest, call: CallContext) =>
-      research({ ...claude, brave, pages }, capped(request), call),
+      spend(call, (deps) =>
+        research({ ...deps, brave: braveFor(brave, call.usage), pages }, capped(request), call),
+      ),
     answers,
     model: config.model,
   };
   const pageTools = {
     answer: (request: PageRequest, call: CallContext) =>
-      answerPage({ ...claude, pages }, capped(request), call),
+      spend(call, (deps) => answerPage({ ...deps, pages }, capped(request), call)),
     answers,
     model: config.model,
   };
@@ -97,9 +107,12 @@ export function createServices(
   ];
   if (brave) tools.push(webSearchTool({ brave, estimate: loadedEstimate }));
   return {
-    tools,
+    tools: tools.map((def) => meteredTool(def, ledger, clock)),
     shutdownSignal: root.signal,
     shutdown: () => root.abort(new Error('server shutting down')),
-    settled: () => limiter.idle(),
+    settled: async () => {
+      await limiter.idle();
+      await ledger.flush();
+    },
   };
 }

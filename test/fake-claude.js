@@ -8,7 +8,9 @@
 // the sources and answering), FAKE_CLAUDE_TOOL_LOG (one JSON line per
 // tool use), FAKE_CLAUDE_STEP_MS (pause between tool uses in keep_searching),
 // FAKE_CLAUDE_RESCUE_SCENARIO (what a run without tools does under fetch_then_hang or
-// keep_searching; default success).
+// keep_searching; default success), FAKE_CLAUDE_USAGE (JSON merged into the result event:
+// num_turns, total_cost_usd, usage), FAKE_CLAUDE_RATE_LIMIT (JSON merged into every
+// rate_limit_info: status, resetsAt, utilization…).
 import { spawn } from 'node:child_process';
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 
@@ -233,8 +235,10 @@ const result = (fields) => ({
   },
   permission_denials: [],
   terminal_reason: 'completed',
+  ...JSON.parse(process.env.FAKE_CLAUDE_USAGE ?? '{}'),
   ...fields,
 });
+const rateLimitInfo = (fields) => ({ ...fields, ...JSON.parse(process.env.FAKE_CLAUDE_RATE_LIMIT ?? '{}') });
 const errorResult = (text, fields = {}) =>
   result({ subtype: 'success', is_error: true, result: text, terminal_reason: 'api_error', ...fields });
 let toolId = 0;
@@ -354,7 +358,7 @@ switch (scenario) {
     const delay = scenario === 'slow' ? Number(process.env.FAKE_CLAUDE_DELAY_MS ?? 2000) : 0;
     emit({
       type: 'rate_limit_event',
-      rate_limit_info: { status: 'allowed', resetsAt, rateLimitType: 'five_hour' },
+      rate_limit_info: rateLimitInfo({ status: 'allowed', resetsAt, rateLimitType: 'five_hour' }),
     });
     // Like the real one, it reads its pages, then takes a while to write its answer.
     const think = Number(process.env.FAKE_CLAUDE_THINK_MS ?? 0);
@@ -399,7 +403,7 @@ switch (scenario) {
   case 'usage_limit':
     emit({
       type: 'rate_limit_event',
-      rate_limit_info: { status: 'rejected', resetsAt, rateLimitType: 'five_hour' },
+      rate_limit_info: rateLimitInfo({ status: 'rejected', resetsAt, rateLimitType: 'five_hour' }),
     });
     finish(
       errorResult("You've hit your 5-hour limit · resets 2:42am (UTC)", {

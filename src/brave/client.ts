@@ -29,6 +29,8 @@ export interface SearchOptions {
   readonly recency?: Recency;
   readonly domains?: readonly string[];
   readonly signal?: AbortSignal;
+  /** Told each time a request actually goes out to Brave (not for an answer from memory). */
+  readonly onRequest?: () => void;
 }
 
 export interface BraveOptions {
@@ -45,6 +47,8 @@ export interface BraveOptions {
   /** How the rate gate waits; tests pass one that advances a fake clock. */
   readonly sleep?: Sleep;
   readonly cacheEntries?: number;
+  /** Told what Brave says of the plan: its per-second rate, and that the monthly quota is spent. */
+  readonly onPlan?: (news: { perSecond?: number; quotaSpentFor?: number }) => void;
 }
 
 export interface Brave {
@@ -100,6 +104,7 @@ export function createBrave(options: BraveOptions): Brave {
   function coolDown(waitMs: number, code: string): ToolError {
     const seconds = Math.max(1, Math.ceil(waitMs / 1000));
     coolUntil = clock() + seconds * 1000;
+    if (/QUOTA/i.test(code)) options.onPlan?.({ quotaSpentFor: seconds * 1000 });
     coolMessage = /QUOTA/i.test(code)
       ? `rate_limited: the Brave plan's quota is used up; it renews in about ${humanWait(seconds)}, so raise the plan or try later`
       : `rate_limited: Brave's rate limit for this key was reached; try again in ${humanWait(seconds)}`;
@@ -113,8 +118,10 @@ export function createBrave(options: BraveOptions): Brave {
     freshness: string | undefined,
     cacheKey: string,
     signal?: AbortSignal,
+    onRequest?: () => void,
   ) {
-    if (!(await gate.acquire(signal))) return cancelled();
+    const answered = await gate.acquire(signal);
+    if (!answered) return cancelled();
     // While this call waited its turn, Brave may have been switched off or paused, or the answer cached.
     if (offReason !== undefined) return { kind: 'skipped', reason: offReason } as const;
     if (clock() < coolUntil) return toolError('rate_limited', coolMessage);
@@ -126,10 +133,12 @@ export function createBrave(options: BraveOptions): Brave {
     if (freshness !== undefined) url.searchParams.set('freshness', freshness);
     url.searchParams.set('result_filter', 'web');
     if (withExtras) url.searchParams.set('extra_snippets', 'true');
-    const got = await exchange(deps, url, count, signal);
+    onRequest?.();
+    const got = await exchange(deps, url, count, signal).finally(answered);
     switch (got.kind) {
       case 'ok': {
         if (got.perSecond !== undefined) gate.setRate(got.perSecond);
+        if (got.perSecond !== undefined) options.onPlan?.({ perSecond: got.perSecond });
         const results: BraveResults = { kind: 'results', results: got.results };
         cache.set(cacheKey, results);
         return results;
@@ -166,7 +175,7 @@ export function createBrave(options: BraveOptions): Brave {
       if (cached) return cached;
       if (clock() < coolUntil) return toolError('rate_limited', coolMessage);
       for (;;) {
-        const outcome = await attempt(q, count, freshness, cacheKey, opts.signal);
+        const outcome = await attempt(q, count, freshness, cacheKey, opts.signal, opts.onRequest);
         if (outcome !== 'retry') return outcome;
       }
     },

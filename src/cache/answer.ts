@@ -26,7 +26,9 @@ export async function cachedAnswer(store: AnswerStore, request: AnswerRequest): 
     const hit = await store.cache.get(request.key, ReplySchema);
     if (hit) {
       const age = Math.max(0, Math.round((store.clock() - hit.storedAt) / 1000));
-      return { ...hit.value, meta: { ...hit.value.meta, cached: true, age } };
+      // A note spoke of the moment the answer was made, not of now.
+      const { note: _note, ...meta } = hit.value.meta;
+      return { ...hit.value, meta: { ...meta, cached: true, age } };
     }
   }
   // A refresh joins no stale flight of its own kind: its key is distinct.

@@ -7,7 +7,7 @@ import type { Runtime } from '../runtime.ts';
 import { buildClaudeArgs, buildClaudeEnv } from './args.ts';
 import type { RunEvent } from './events.ts';
 import type { Limiter } from './limiter.ts';
-import { type RunResult, runClaude } from './run.ts';
+import { type RunResult, type RunSpend, runClaude } from './run.ts';
 
 /** What any call that runs `claude` needs. */
 export interface ClaudeDeps {
@@ -17,6 +17,8 @@ export interface ClaudeDeps {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly limiter: Limiter;
   readonly clock: () => number;
+  /** Told what each run of this call spent (the usage ledger); absent → not counted. */
+  readonly onSpend?: (spend: RunSpend) => void;
 }
 
 /** One `claude -p` run: what it is told, which tools it has, and who hears its events. */
@@ -49,6 +51,7 @@ export function runJob(
     prompt: job.prompt,
     signal,
     ...(job.onEvent ? { onEvent: job.onEvent } : {}),
+    ...(deps.onSpend ? { onSpend: deps.onSpend } : {}),
   });
 }
 

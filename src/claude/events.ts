@@ -20,6 +20,11 @@ export interface ResultEvent {
   readonly errors: readonly string[];
   readonly apiStatus: number | undefined;
   readonly apiError: string;
+  /** What the run spent, as Claude Code reports it (0 when it does not say). */
+  readonly turns: number;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly costUsd: number;
 }
 
 export interface StreamState {
@@ -30,7 +35,15 @@ export interface StreamState {
   readonly toolNames: Map<string, string>;
   model: string | undefined;
   /** The last rate-limit notice; a `rejected` one carries the reset time. */
-  rateLimit: { status: string; resetsAt: number | undefined; type: string | undefined } | undefined;
+  rateLimit:
+    | {
+        status: string;
+        resetsAt: number | undefined;
+        type: string | undefined;
+        /** Share of the window used (0–1), when the notice says. */
+        utilization?: number | undefined;
+      }
+    | undefined;
   result: ResultEvent | undefined;
   jsonLines: number;
   /** Start of the non-JSON lines (e.g. the stub's "native binary not installed"), for matching only. */
@@ -61,7 +74,12 @@ const User = v.looseObject({
 const Init = v.looseObject({ type: v.literal('system'), subtype: v.literal('init'), model: str });
 const RateLimit = v.looseObject({
   type: v.literal('rate_limit_event'),
-  rate_limit_info: v.looseObject({ status: str, resetsAt: v.optional(v.number()), rateLimitType: str }),
+  rate_limit_info: v.looseObject({
+    status: str,
+    resetsAt: v.optional(v.number()),
+    rateLimitType: str,
+    utilization: v.optional(v.number()),
+  }),
 });
 const Result = v.looseObject({
   type: v.literal('result'),
@@ -73,6 +91,15 @@ const Result = v.looseObject({
   api_error_status: v.optional(v.unknown()),
   api_error: v.optional(v.unknown()),
   api_error_type: v.optional(v.unknown()),
+  num_turns: v.optional(v.unknown()),
+  total_cost_usd: v.optional(v.unknown()),
+  usage: v.optional(v.unknown()),
+});
+const Usage = v.looseObject({
+  input_tokens: v.optional(v.unknown()),
+  output_tokens: v.optional(v.unknown()),
+  cache_creation_input_tokens: v.optional(v.unknown()),
+  cache_read_input_tokens: v.optional(v.unknown()),
 });
 
 const MAX_LINE_CHARS = 8 * 1024 * 1024;
@@ -140,7 +167,12 @@ export function readLine(state: StreamState, rawLine: string): RunEvent[] {
   const rate = v.safeParse(RateLimit, data);
   if (rate.success) {
     const info = rate.output.rate_limit_info;
-    state.rateLimit = { status: info.status ?? 'unknown', resetsAt: info.resetsAt, type: info.rateLimitType };
+    state.rateLimit = {
+      status: info.status ?? 'unknown',
+      resetsAt: info.resetsAt,
+      type: info.rateLimitType,
+      utilization: info.utilization,
+    };
     return [{ kind: 'rate_limit', status: state.rateLimit.status, resetsAt: info.resetsAt }];
   }
   const result = v.safeParse(Result, data);
@@ -207,6 +239,23 @@ function toResult(r: v.InferOutput<typeof Result>): ResultEvent {
     errors: (r.errors ?? []).filter((e) => typeof e === 'string'),
     apiStatus: status,
     apiError,
+    ...spendOf(r),
+  };
+}
+
+/** A count the CLI reported, or 0: a missing or odd field never fails a run. */
+const count = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) && x >= 0 ? x : 0);
+
+/** Input tokens include those read from and written to the prompt cache: all of them are spent. */
+function spendOf(r: v.InferOutput<typeof Result>) {
+  const usage = v.safeParse(Usage, r.usage);
+  const u = usage.success ? usage.output : {};
+  return {
+    turns: count(r.num_turns),
+    inputTokens:
+      count(u.input_tokens) + count(u.cache_creation_input_tokens) + count(u.cache_read_input_tokens),
+    outputTokens: count(u.output_tokens),
+    costUsd: count(r.total_cost_usd),
   };
 }
 

@@ -7,7 +7,13 @@ import * as v from 'valibot';
 import { type ToolError, toolError } from '../errors.ts';
 import { type Draft, DraftSchema } from '../reply/contract.ts';
 import { RUN_DIR_PREFIX, type Runtime, SpawnError, type Subprocess } from '../runtime.ts';
-import { createLineSplitter, createStreamState, type RunEvent, readLine } from './events.ts';
+import {
+  createLineSplitter,
+  createStreamState,
+  type RunEvent,
+  readLine,
+  type StreamState,
+} from './events.ts';
 import { mapFailure } from './failures.ts';
 import { abortCode } from './limiter.ts';
 
@@ -32,12 +38,38 @@ export interface RunClaudeOptions {
   /** Fires on cancel or deadline; `abortCode(signal.reason)` tells which. */
   readonly signal: AbortSignal;
   readonly onEvent?: (event: RunEvent) => void;
+  /** Told what a started run spent once it ends, however it ends (the usage ledger). */
+  readonly onSpend?: (spend: RunSpend) => void;
   /** Default: a fresh `web-mcp-run-*` directory under the OS temp dir. */
   readonly makeTempDir?: () => Promise<string>;
   /** Default: recursive removal. */
   readonly removeDir?: (path: string) => Promise<void>;
   /** How long SIGTERM gets before SIGKILL. */
   readonly killGraceMs?: number;
+}
+
+/** What one started run spent: the `result` event's figures, its tool uses and the plan's last notice. */
+export interface RunSpend {
+  readonly turns: number;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly costUsd: number;
+  readonly searches: number;
+  readonly pages: number;
+  readonly plan: StreamState['rateLimit'];
+}
+
+function spendOf(state: StreamState): RunSpend {
+  const r = state.result;
+  return {
+    turns: r?.turns ?? 0,
+    inputTokens: r?.inputTokens ?? 0,
+    outputTokens: r?.outputTokens ?? 0,
+    costUsd: r?.costUsd ?? 0,
+    searches: state.searches,
+    pages: state.pages,
+    plan: state.rateLimit,
+  };
 }
 
 const STOPPED = {
@@ -62,9 +94,10 @@ export async function runClaude(opts: RunClaudeOptions): Promise<RunResult | Too
     } catch (error) {
       return noBackend(error);
     }
-    const outcome = await watch(proc, opts);
+    const state = createStreamState();
+    const outcome = await watch(proc, opts, state).finally(() => opts.onSpend?.(spendOf(state)));
     if (outcome === 'aborted') return stopped();
-    const { state, exitCode, stderr } = outcome;
+    const { exitCode, stderr } = outcome;
     const r = state.result;
     if (r === undefined || r.isError || !r.hasStructuredOutput)
       return mapFailure({ state, exitCode, stderr });
@@ -110,8 +143,7 @@ function noBackend(error: unknown): ToolError {
 const MAX_STDERR_CHARS = 4000;
 
 /** Feeds the prompt, reads both pipes and waits for the end — or kills the group on abort. */
-async function watch(proc: Subprocess, opts: RunClaudeOptions) {
-  const state = createStreamState();
+async function watch(proc: Subprocess, opts: RunClaudeOptions, state: StreamState) {
   let stderr = '';
   const lines = createLineSplitter((line) => {
     for (const event of readLine(state, line)) opts.onEvent?.(event);
@@ -161,7 +193,7 @@ async function watch(proc: Subprocess, opts: RunClaudeOptions) {
       for (const r of readers) r.cancel().catch(() => {});
       return 'aborted' as const;
     }
-    return { state, exitCode: first[0], stderr };
+    return { exitCode: first[0], stderr };
   } finally {
     opts.signal.removeEventListener('abort', onAbort);
     if (graceTimer !== undefined) clearTimeout(graceTimer);

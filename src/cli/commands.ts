@@ -8,8 +8,9 @@ import { runDoctor } from './doctor.ts';
 import { HELP } from './help.ts';
 import type { CliIo } from './io.ts';
 import { launchCommand } from './launch.ts';
+import { runUsage } from './usage.ts';
 
-export const COMMANDS = ['doctor', 'ask', 'config'] as const;
+export const COMMANDS = ['doctor', 'ask', 'config', 'usage'] as const;
 export type Command = (typeof COMMANDS)[number];
 
 /** A first word that is not a flag names a subcommand (known or not); flags alone mean "serve". */
@@ -106,12 +107,29 @@ async function config(io: CliIo, args: readonly string[]): Promise<number> {
   return 0;
 }
 
+async function usage(io: CliIo, args: readonly string[]): Promise<number> {
+  const { values, positionals } = parse(args, { ...HELP_FLAG, json: { type: 'boolean' } });
+  if (values.help) return help(io, 'usage');
+  if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+  return runUsage(
+    { ...io, sources: { ...io.sources, argv: [] } },
+    { json: values.json ?? false },
+    io.out,
+    io.err,
+  );
+}
+
 function help(io: CliIo, command: Command): number {
   io.out(`${HELP[command]}\n`);
   return 0;
 }
 
-const RUN: Record<Command, (io: CliIo, args: readonly string[]) => Promise<number>> = { doctor, ask, config };
+const RUN: Record<Command, (io: CliIo, args: readonly string[]) => Promise<number>> = {
+  doctor,
+  ask,
+  config,
+  usage,
+};
 
 /** Runs `argv[0]` with the rest; resolves with the exit code. */
 export async function runCommand(io: CliIo): Promise<number> {

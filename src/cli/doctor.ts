@@ -5,6 +5,7 @@ import type { Runtime } from '../runtime.ts';
 import { cacheCheck } from './cache-check.ts';
 import { callTimeCheck } from './call-time-check.ts';
 import { braveCheck, type Check, claudeCheck, httpCheck, runtimeCheck, signInCheck } from './checks.ts';
+import { usageCheck } from './usage.ts';
 
 export interface DoctorOptions {
   readonly json: boolean;
@@ -16,6 +17,8 @@ export interface DoctorDeps {
   readonly runtime: Runtime;
   readonly sources: ConfigSources;
   readonly fetch: typeof fetch;
+  /** For the usage line's "today"; default Date.now. */
+  readonly clock?: () => number;
 }
 
 const SYMBOL = { ok: '✓', warn: '!', fail: '✗' } as const;
@@ -37,6 +40,7 @@ export async function doctorChecks(deps: DoctorDeps, options: DoctorOptions): Pr
   checks.push(await braveCheck(config, options.online, deps.fetch));
   checks.push(await cacheCheck(config.cacheDir, config.cacheMaxBytes));
   checks.push(callTimeCheck(config));
+  checks.push(await usageCheck({ ...deps, clock: deps.clock ?? Date.now }));
   if (options.http) checks.push(httpCheck(options.http, config.httpToken));
   return checks;
 }

@@ -38,4 +38,23 @@ Usage: web-mcp config <client> [--http URL]
 
 The snippet goes to stdout (pipe it into the file), where it goes to stderr. It starts
 this installation with the runtime running this command (node, bun or deno).`,
+  usage: `web-mcp usage — what calls spent: today, the last 7 days and the last 30 (UTC days)
+
+Usage: web-mcp usage [--json]
+
+  --json             one JSON object (windows.today/days7/days30, days, brave, plan)
+  --help             print this help
+
+It reads the ledger in the cache directory (WEB_MCP_CACHE_DIR): one record per
+call, counts only, never a question, goal or URL. How to read it:
+  calls / from cache   tool calls, and the share answered without a new run
+  Claude runs          claude -p runs started, with their turns and tokens
+  list price           the cost Claude Code reports at API list prices; a Claude
+                       subscription is not billed by it, it measures plan use
+  Brave requests       requests this month against BRAVE_MONTHLY_QUOTA (default
+                       2000, the free plan) and the key's per-second rate
+  Claude plan          the plan's last state: allowed, allowed_warning (replies'
+                       meta say so) or rejected (calls that need a run answer
+                       rate_limited at once until the reset; cached ones still come)
+Exit status: 0, or 1 when the configuration or the ledger cannot be read.`,
 } as const;

@@ -50,6 +50,8 @@ export const MetaSchema = v.strictObject({
   age: v.optional(v.pipe(v.number(), v.minValue(0))),
   /** Set by the trimmer only when the full meta line could not fit: renderers print the short one. */
   compact: v.optional(v.boolean()),
+  /** A word from the server to the calling agent, e.g. that the Claude plan nears its limit. */
+  note: v.optional(v.pipe(v.string(), v.maxLength(200))),
 });
 
 export const ReplySchema = v.strictObject({

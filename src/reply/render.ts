@@ -139,6 +139,7 @@ export function metaLine(meta: Meta): string {
     trimmed,
     ...(meta.partial === true ? ['partial yes'] : []),
     `${Math.round(meta.seconds * 10) / 10} s`,
+    ...(meta.note === undefined ? [] : [`note: ${collapse(meta.note)}`]),
   ];
   return `meta: ${model}, ${parts.join(', ')}`;
 }
@@ -198,5 +199,6 @@ function orderedMeta(meta: Meta): Meta {
   if (partial !== undefined) ordered.partial = partial;
   if (age !== undefined) ordered.age = age;
   if (compact !== undefined) ordered.compact = compact;
+  else if (meta.note !== undefined) ordered.note = meta.note;
   return ordered;
 }

@@ -136,7 +136,7 @@ describe('brave client against a fake Brave', () => {
     assert.equal(fake.requests.length, 3);
     assert.deepEqual(
       sentAt.map((t) => t - (sentAt[0] ?? 0)),
-      [0, 1000, 2000],
+      [0, 1050, 2100],
     );
   });
 

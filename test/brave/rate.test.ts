@@ -30,8 +30,8 @@ describe('brave rate gate', () => {
     );
     assert.deepEqual(order, [
       ['a', 0],
-      ['b', 1000],
-      ['c', 2000],
+      ['b', 1050],
+      ['c', 2100],
     ]);
   });
 
@@ -40,7 +40,7 @@ describe('brave rate gate', () => {
     const gate = createRateGate({ perSecond: 3, clock: t.clock, sleep: t.sleep });
     const at: number[] = [];
     await Promise.all(Array.from({ length: 5 }, () => gate.acquire().then(() => at.push(t.clock()))));
-    assert.deepEqual(at, [0, 0, 0, 1000, 1000]);
+    assert.deepEqual(at, [0, 0, 0, 1050, 1050]);
   });
 
   it('does not wait once the window has passed', async () => {
@@ -76,8 +76,18 @@ describe('brave rate gate', () => {
     assert.equal(await b, false);
     assert.equal(gate.waiting, 1);
     release();
-    assert.equal(await c, true);
-    assert.equal(t.clock(), 1000);
+    assert.equal(typeof (await c), 'function');
+    assert.equal(t.clock(), 1050);
+  });
+
+  it('counts a slow request from its answer, so the next cannot arrive right behind it', async () => {
+    const t = fakeTime();
+    const gate = createRateGate({ perSecond: 1, clock: t.clock, sleep: t.sleep });
+    const answered = await gate.acquire();
+    t.advance(300);
+    if (answered) answered();
+    await gate.acquire();
+    assert.equal(t.clock(), 1350);
   });
 
   it('refuses an already aborted signal without queueing', async () => {

@@ -101,6 +101,7 @@ describe('web-mcp doctor', () => {
         ['brave', 'warn'],
         ['cache', 'ok'],
         ['call time', 'ok'],
+        ['usage', 'ok'],
       ],
     );
   });

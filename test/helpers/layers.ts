@@ -16,7 +16,7 @@ export const LAYERS: readonly { readonly name: string; readonly members: readonl
   { name: 'pipelines', members: ['src/research/', 'src/page-tools/'] },
   { name: 'backends', members: ['src/claude/', 'src/brave/'] },
   { name: 'page library', members: ['src/page/'] },
-  { name: 'cache', members: ['src/cache/'] },
+  { name: 'stores', members: ['src/cache/', 'src/usage/'] },
   { name: 'reply', members: ['src/reply/'] },
   {
     name: 'seam',

@@ -24,8 +24,10 @@ const DRAFT = {
 /** The call's own budget is far longer; a read stuck on the FIFO would blow through this. */
 const ANSWER_WITHIN_MS = 20_000;
 
+/** The cache's entries: every file under dir but the usage ledger's (its own folder, written behind calls). */
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => !name.startsWith('usage'))
     .map((name) => join(dir, name))
     .filter((path) => statSync(path).isFile());
 }

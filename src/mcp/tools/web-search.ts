@@ -5,6 +5,7 @@ import type { Brave, BraveResult } from '../../brave/client.ts';
 import { toolError } from '../../errors.ts';
 import { count, domains, format, maxTokens, query, recency } from '../inputs.ts';
 import type { ToolDef } from '../tool.ts';
+import { braveCounter } from '../usage-meter.ts';
 
 export const WebSearchInput = v.object({
   query,
@@ -95,6 +96,7 @@ export function webSearchTool(deps: WebSearchDeps): ToolDef<WebSearchArgs> {
         recency: input.recency,
         domains: input.domains ?? [],
         signal: ctx.signal,
+        ...braveCounter(ctx.usage),
       });
       if (out.kind === 'skipped') {
         return toolError(
