@@ -2,6 +2,7 @@
 // parse5 (spec-compliant) round trip when linkedom's tree visibly lost content or kept
 // a pasted document's <html>/<body> as elements.
 import type { parse as Parse5Parse, serialize as Parse5Serialize } from 'parse5';
+import { removeHiddenByStyle } from './hidden-style.ts';
 
 type ParseHtml = (html: string) => { document: Document };
 interface Parse5 {
@@ -26,14 +27,11 @@ function loadParse5(): Promise<Parse5> {
 /** Elements whose text a reader never sees. */
 export const INVISIBLE = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'TITLE']);
 
-/** What a page marks as not shown, beside the `hidden` attribute (which callers qualify). */
-export const MARKED_HIDDEN = [
-  '[aria-hidden="true"]',
-  '[style*="display:none"]',
-  '[style*="display: none"]',
-  '[style*="visibility:hidden"]',
-  '[style*="visibility: hidden"]',
-];
+/**
+ * What a page marks as not shown, beside the `hidden` attribute (which callers qualify) and
+ * inline styles (hidden-style.ts: `parseDocument` drops those elements before anyone reads).
+ */
+export const MARKED_HIDDEN = ['[aria-hidden="true"]', 'template'];
 
 /** Removes every element under `root` that matches `selector`. */
 export function removeAll(root: Element, selector: string): void {
@@ -211,7 +209,14 @@ function nestsDocument(html: string, document: Document): boolean {
   return (html.match(DOCUMENT_TAG)?.length ?? 0) > 2 && document.body?.querySelector('html, body') != null;
 }
 
+/** The page's DOM, without the elements its inline styles hide from a person. */
 export async function parseDocument(html: string): Promise<ParsedDocument> {
+  const parsed = await parseTree(html);
+  removeHiddenByStyle(parsed.document);
+  return parsed;
+}
+
+async function parseTree(html: string): Promise<ParsedDocument> {
   const parseHTML = await loadLinkedom();
   const first = parseHTML(html).document;
   const crude = crudeTextLength(html);

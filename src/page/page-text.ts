@@ -10,6 +10,7 @@ import { isToolError, type ToolError, toolError } from '../errors.ts';
 import type { HostPolicy } from './address.ts';
 import { decodeBody } from './decode.ts';
 import { type Extracted, extractByType, titleFromUrl } from './extract.ts';
+import { visibleStrings } from './invisible-chars.ts';
 import { isPdfType, looksLikePdf } from './pdf-sniff.ts';
 import { safeFetch } from './safe-fetch.ts';
 
@@ -88,7 +89,7 @@ export function createPageReader(deps: PageReaderDeps): PageReader {
         `fetch_failed: ${fetched.url} is ${extracted.unsupported}, which this server cannot read; give the URL of an HTML or text page`,
       );
     }
-    const page: PageText = { ...extracted, url: fetched.url };
+    const page: PageText = { ...visibleStrings(extracted), url: fetched.url };
     if (deps.cache && !page.thin) await deps.cache.set(key, page, TTL.pageText);
     return page;
   }
