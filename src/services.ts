@@ -15,7 +15,7 @@ import { webPageTool } from './mcp/tools/web-page.ts';
 import { webReadTool } from './mcp/tools/web-read.ts';
 import { webResearchTool } from './mcp/tools/web-research.ts';
 import { webSearchTool } from './mcp/tools/web-search.ts';
-import { connectGuard, type Resolver, systemResolver } from './page/address.ts';
+import { checkStored, connectGuard, type Resolver, systemResolver } from './page/address.ts';
 import { answerPage, type PageRequest } from './page/page-answer.ts';
 import { createPageReader } from './page/page-text.ts';
 import { loadedEstimate } from './reply/budget.ts';
@@ -86,6 +86,7 @@ export function createServices(
       answerPage({ ...claude, pages }, capped(request), call),
     answers,
     model: config.model,
+    guard: (urls: readonly string[]) => checkStored(urls, policy),
   };
 
   const tools: ToolDef[] = [

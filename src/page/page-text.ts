@@ -7,7 +7,7 @@ import { TTL } from '../cache/cache.ts';
 import { cacheKey } from '../cache/keys.ts';
 import { createSingleFlight } from '../cache/single-flight.ts';
 import { isToolError, type ToolError, toolError } from '../errors.ts';
-import type { HostPolicy } from './address.ts';
+import { checkStored, type HostPolicy } from './address.ts';
 import { decodeBody } from './decode.ts';
 import { type Extracted, extractByType, titleFromUrl } from './extract.ts';
 import { visibleStrings } from './invisible-chars.ts';
@@ -99,7 +99,8 @@ export function createPageReader(deps: PageReaderDeps): PageReader {
       const key = await cacheKey({ tool: 'page-text', url });
       if (!options.refresh && deps.cache) {
         const hit = await deps.cache.get(key, PageTextSchema);
-        if (hit) return stripUndefined(hit.value);
+        // Today's guard and allow-list decide, not the ones the copy was fetched under.
+        if (hit) return (await checkStored([url, hit.value.url], deps)) ?? stripUndefined(hit.value);
       }
       return flights.run(`${options.refresh ? 'refresh:' : ''}${key}`, options.signal, (shared) =>
         load(url, key, shared, options.timeoutMs),

@@ -144,4 +144,16 @@ describe('createPageReader', () => {
     assert.equal(out.code, 'blocked_url');
     assert.equal(server.connections, before);
   });
+
+  it("serves a cached copy only if its address passes today's allow-list", async () => {
+    const cache = createCache({ driver: memoryDriver(), maxBytes: 1024 * 1024, log: silentLog });
+    const policy = { fetch: globalThis.fetch.bind(globalThis), resolve: noDns, cache };
+    const url = `${server.url}/article`;
+    asPage(await createPageReader({ ...policy, allowHosts: [`127.0.0.1:${server.port}`] }).read(url, live()));
+    const before = server.connections;
+    const out = await createPageReader({ ...policy, allowHosts: [] }).read(url, live());
+    assert.ok(isToolError(out));
+    assert.match(out.message, /^blocked_url: .* is a loopback address/);
+    assert.equal(server.connections, before);
+  });
 });
