@@ -3,7 +3,7 @@
 import { createMcpHandler, type McpServerFactory } from '@modelcontextprotocol/server';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { type GuardOptions, limitBody, localOnly, noOAuth, tokenAuth } from './guard.ts';
+import { type GuardOptions, limitBody, localOnly, noOAuth, OAUTH_PATHS, tokenAuth } from './guard.ts';
 import { readBody } from './http-body.ts';
 
 /**
@@ -61,7 +61,7 @@ export function createApp(options: AppOptions): Hono {
   });
   const app = new Hono();
   app.use('*', localOnly(options.guard));
-  app.all('/.well-known/*', noOAuth);
+  for (const path of OAUTH_PATHS) app.all(path, noOAuth);
   app.use('*', tokenAuth(options.guard));
   app.get('/healthz', (c) => c.json({ status: 'ok', name: 'web-mcp', version: options.version }));
   app.all('/mcp', limitBody, async (c) => {

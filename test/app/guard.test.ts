@@ -153,6 +153,26 @@ describe('HTTP guard with a token', () => {
     }
   });
 
+  it('answers every OAuth endpoint with 404 and a JSON body naming the bearer header', async () => {
+    for (const [method, path] of [
+      ['POST', '/register'],
+      ['GET', '/authorize?response_type=code&client_id=x'],
+      ['POST', '/token'],
+      ['POST', '/revoke'],
+      ['GET', '/.well-known/openid-configuration'],
+      ['POST', '/oauth/register'],
+    ] as const) {
+      const res = await tokenApp.request(path, { method, headers: { host: 'example.test' } });
+      assert.equal(res.status, 404, path);
+      const body = (await res.json()) as { error: string };
+      assert.match(
+        body.error,
+        /does not use OAuth; it takes a bearer token: send Authorization: Bearer </,
+        path,
+      );
+    }
+  });
+
   it('serves tools/list to a legacy client with the token', async () => {
     const res = await post(tokenApp, { host: 'example.test', authorization: `Bearer ${TOKEN}` }, LIST);
     assert.equal(res.status, 200);
