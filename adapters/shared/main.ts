@@ -8,8 +8,10 @@ import { fileURLToPath } from 'node:url';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { ResponseStyle } from '../../src/app.ts';
 import { isCommandLine, runCommand } from '../../src/cli/commands.ts';
+import { bindAddress } from '../../src/listen-address.ts';
 import { clientText, createLog } from '../../src/log.ts';
 import { WebStreamTransport } from '../../src/mcp/stdio.ts';
+import { systemResolver } from '../../src/page/address.ts';
 import type { Runtime } from '../../src/runtime.ts';
 import { startup } from '../../src/serve.ts';
 import { killAllChildren } from './children.ts';
@@ -90,19 +92,26 @@ export function runMain(
   }
   let bound: number | undefined;
   const app = started.app(() => bound, responses);
-  const shown = http.host.includes(':') ? `[${http.host}]` : http.host;
-  listen({
-    fetch: app.fetch,
-    host: http.host,
-    port: http.port,
-    onListen: (port) => {
-      bound = port;
-      log.info(`listening on http://${shown}:${port}/mcp`);
-    },
-    onError: (error) => {
-      log.warn(`cannot listen on ${shown}:${http.port}: ${error.message}`);
-      process.exit(1);
-    },
+  // A name binds by the addresses it resolves to (src/listen-address.ts), not by its spelling.
+  void bindAddress(http, config.httpToken, systemResolver).then((bind) => {
+    if (typeof bind === 'string') {
+      process.stderr.write(`web-mcp: ${bind}\n`);
+      process.exit(2);
+    }
+    const shown = bind.host.includes(':') ? `[${bind.host}]` : bind.host;
+    listen({
+      fetch: app.fetch,
+      host: bind.host,
+      port: http.port,
+      onListen: (port) => {
+        bound = port;
+        log.info(`listening on http://${shown}:${port}/mcp`);
+      },
+      onError: (error) => {
+        log.warn(`cannot listen on ${shown}:${http.port}: ${error.message}`);
+        process.exit(1);
+      },
+    });
   });
 }
 
