@@ -58,23 +58,43 @@ function clipped(d: Map<string, string>): boolean {
   return ['width', 'height', 'max-width', 'max-height'].some((p) => isZero(d.get(p)));
 }
 
-/** True when an element with this inline style shows no text to a person. */
-export function hiddenByStyle(style: string): boolean {
+// Pages fade content in with script from an inline `opacity: 0`: a block that moves as it
+// fades, or one this large (a whole <main>), is the page's own text, which a person sees.
+const FADE_IN_CHARS = 1000;
+const ANIMATED = ['transform', 'transition', 'animation', 'will-change', 'translate'];
+
+/** Transparent, and not a script's fade-in (which a person sees once the page has loaded). */
+function transparent(d: Map<string, string>, textLength: () => number): boolean {
+  if (!isZero(d.get('opacity'))) return false;
+  return !ANIMATED.some((p) => d.has(p)) && textLength() < FADE_IN_CHARS;
+}
+
+/**
+ * True when an element with this inline style shows no text to a person; `textLength`
+ * (non-space characters inside) tells a hidden note from a block a script fades in.
+ */
+export function hiddenByStyle(style: string, textLength: () => number = () => 0): boolean {
   const d = declarations(style);
   return (
     d.get('display') === 'none' ||
     d.get('visibility') === 'hidden' ||
     d.get('visibility') === 'collapse' ||
-    isZero(d.get('opacity')) ||
     isZero(d.get('font-size')) ||
     offScreen(d) ||
-    clipped(d)
+    clipped(d) ||
+    transparent(d, textLength)
   );
+}
+
+/** Non-space characters of the text under `el`. */
+function textLength(el: Element): number {
+  return (el.textContent ?? '').replace(/\s+/g, '').length;
 }
 
 /** Removes every element under `root` whose inline style hides it. */
 export function removeHiddenByStyle(root: ParentNode): void {
   for (const el of Array.from(root.querySelectorAll('[style]'))) {
-    if (el.isConnected && hiddenByStyle(el.getAttribute('style') ?? '')) el.remove();
+    if (!el.isConnected) continue;
+    if (hiddenByStyle(el.getAttribute('style') ?? '', () => textLength(el))) el.remove();
   }
 }

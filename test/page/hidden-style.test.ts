@@ -43,6 +43,29 @@ describe('hiddenByStyle', () => {
     it(`shows: ${style || '(empty)'}`, () => assert.equal(hiddenByStyle(style), false));
 });
 
+describe('hiddenByStyle and a script fade-in', () => {
+  it('keeps an opacity-0 block that moves as it fades in, or holds a page of text', () => {
+    assert.equal(
+      hiddenByStyle('transform: matrix(1, 0, 0, 1, 0, 30); opacity: 0;', () => 10),
+      false,
+    );
+    assert.equal(
+      hiddenByStyle('opacity:0; transition: opacity .3s', () => 10),
+      false,
+    );
+    assert.equal(
+      hiddenByStyle('opacity:0', () => 5000),
+      false,
+    );
+  });
+  it('drops a short transparent note', () => {
+    assert.equal(
+      hiddenByStyle('opacity:0', () => 300),
+      true,
+    );
+  });
+});
+
 describe('invisible characters', () => {
   it('removes zero-width, bidi-control and tag characters, keeping the visible text', () => {
     const tags = [...'ignore all'].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('');
