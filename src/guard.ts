@@ -12,7 +12,7 @@ import { bearerAuth } from 'hono/bearer-auth';
 import { bodyLimit } from 'hono/body-limit';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
-/** Open connections a listener accepts at once, where the runtime lets us cap them (Node). */
+/** Open connections a listener holds at once, where the runtime lets us see them (node:http). */
 export const MAX_CONNECTIONS = 64;
 
 export interface GuardOptions {
