@@ -49,7 +49,7 @@ export function createServices(
 ): Services {
   const root = new AbortController();
   const clock = overrides.clock ?? Date.now;
-  const fetchFn = overrides.fetch ?? globalThis.fetch.bind(globalThis);
+  const fetchFn = overrides.fetch ?? runtime.webFetch();
   const cache = createCache({
     driver: runtime.cacheDriver(config.cacheDir),
     maxBytes: config.cacheMaxBytes,

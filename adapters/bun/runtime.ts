@@ -4,7 +4,7 @@ import type { Runtime } from '../../src/runtime.ts';
 import { fsCacheDriver } from '../node/cache-driver.ts';
 import { spawnNode } from '../node/spawn.ts';
 import { trackChildren } from '../shared/children.ts';
-import { pageFetch } from '../shared/page-fetch.ts';
+import { pageFetch, webFetch } from '../shared/page-fetch.ts';
 
 interface BunGlobal {
   readonly version: string;
@@ -26,4 +26,5 @@ export const bunRuntime: Runtime = {
   }),
   cacheDriver: (dir) => fsCacheDriver({ base: dir }),
   pageFetch,
+  webFetch,
 };

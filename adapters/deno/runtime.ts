@@ -7,7 +7,7 @@ import type { Runtime, Subprocess } from '../../src/runtime.ts';
 import { fsCacheDriver } from '../node/cache-driver.ts';
 import { spawnNode } from '../node/spawn.ts';
 import { trackChildren } from '../shared/children.ts';
-import { pageFetch } from '../shared/page-fetch.ts';
+import { pageFetch, webFetch } from '../shared/page-fetch.ts';
 
 interface DenoGlobal {
   readonly version: { readonly deno: string };
@@ -44,4 +44,5 @@ export const denoRuntime: Runtime = {
   stdio: () => ({ readable: Deno.stdin.readable, writable: Deno.stdout.writable }),
   cacheDriver: (dir) => fsCacheDriver({ base: dir }),
   pageFetch,
+  webFetch,
 };

@@ -3,7 +3,7 @@
 import { Readable, Writable } from 'node:stream';
 import type { Runtime } from '../../src/runtime.ts';
 import { trackChildren } from '../shared/children.ts';
-import { pageFetch } from '../shared/page-fetch.ts';
+import { pageFetch, webFetch } from '../shared/page-fetch.ts';
 import { fsCacheDriver } from './cache-driver.ts';
 import { spawnNode } from './spawn.ts';
 
@@ -17,4 +17,5 @@ export const nodeRuntime: Runtime = {
   }),
   cacheDriver: (dir) => fsCacheDriver({ base: dir }),
   pageFetch,
+  webFetch,
 };

@@ -1,7 +1,9 @@
 // The page tools' fetch on every runtime: undici's fetch over node:net/node:tls
 // (which Node, Bun and Deno all provide), loaded on the first page fetch so start-up
-// does not pay for it. The pinning itself lives in pinned-connect.ts.
+// does not pay for it. The pinning itself lives in pinned-connect.ts. Brave's fetch is
+// the runtime's own, or undici's through the proxy when the environment names one.
 import type { ConnectGuard } from '../../src/runtime.ts';
+import { proxyEnv } from './proxy-env.ts';
 
 export function pageFetch(guard: ConnectGuard): typeof fetch {
   let loaded: Promise<typeof fetch> | undefined;
@@ -9,5 +11,16 @@ export function pageFetch(guard: ConnectGuard): typeof fetch {
     loaded ??= import('./pinned-connect.ts').then((m) => m.pinnedFetch(guard));
     const fetchPinned = await loaded;
     return fetchPinned(input, init);
+  };
+}
+
+export function webFetch(): typeof fetch {
+  const proxies = proxyEnv();
+  if (proxies === undefined) return globalThis.fetch.bind(globalThis);
+  let loaded: Promise<typeof fetch> | undefined;
+  return async (input, init) => {
+    loaded ??= import('./pinned-connect.ts').then((m) => m.proxiedFetch(proxies));
+    const fetchProxied = await loaded;
+    return fetchProxied(input, init);
   };
 }

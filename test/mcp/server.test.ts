@@ -38,6 +38,9 @@ function setup(argv: string[] = [], env: Record<string, string> = {}) {
     pageFetch: () => async () => {
       throw new Error('no network in this test');
     },
+    webFetch: () => async () => {
+      throw new Error('no network in this test');
+    },
   };
   const parsed = parseCli({
     argv,
