@@ -52,38 +52,47 @@ function offScreen(d: Map<string, string>): boolean {
   return farOff(d.get('left')) || farOff(d.get('top')) || farOff(d.get('right'));
 }
 
+/** Zero-sized with its overflow hidden, and not a panel that opens by a transition. */
 function clipped(d: Map<string, string>): boolean {
+  if (animated(d)) return false;
   const overflow = [d.get('overflow'), d.get('overflow-x'), d.get('overflow-y')];
   if (!overflow.some((o) => o !== undefined && /^(hidden|clip)\b/.test(o))) return false;
   return ['width', 'height', 'max-width', 'max-height'].some((p) => isZero(d.get(p)));
 }
 
-// Pages fade content in with script from an inline `opacity: 0`: a block that moves as it
-// fades, or one this large (a whole <main>), is the page's own text, which a person sees.
+// Pages fade sections in, and open collapsed panels, with script from an inline `opacity: 0`
+// or zero height: a block that moves or changes as it appears, one with a heading of its
+// own, or one this large (a whole <main>) is the page's own content, which a person sees.
 const FADE_IN_CHARS = 1000;
 const ANIMATED = ['transform', 'transition', 'animation', 'will-change', 'translate'];
 
-/** Transparent, and not a script's fade-in (which a person sees once the page has loaded). */
-function transparent(d: Map<string, string>, textLength: () => number): boolean {
-  if (!isZero(d.get('opacity'))) return false;
-  return !ANIMATED.some((p) => d.has(p)) && textLength() < FADE_IN_CHARS;
+/** What a hiding rule needs of the element beyond its style. */
+export interface HiddenProbe {
+  /** Non-space characters of the text inside. */
+  textLength(): number;
+  /** Whether a heading (h1–h6) is inside. */
+  hasHeading(): boolean;
+}
+
+const NO_PROBE: HiddenProbe = { textLength: () => 0, hasHeading: () => false };
+
+const animated = (d: Map<string, string>): boolean => ANIMATED.some((p) => d.has(p));
+
+/** Transparent, and not a section a script fades in (which a person sees once the page has loaded). */
+function transparent(d: Map<string, string>, probe: HiddenProbe): boolean {
+  if (!isZero(d.get('opacity')) || animated(d)) return false;
+  return probe.textLength() < FADE_IN_CHARS && !probe.hasHeading();
 }
 
 /**
- * True when an element with this inline style shows no text to a person; `textLength`
- * (non-space characters inside) tells a hidden note from a block a script fades in.
+ * True when an element with this inline style shows no text to a person although it is laid
+ * out: transparent, zero-sized or off screen. (`display: none` and `visibility: hidden` are
+ * in the page's MARKED_HIDDEN list, read after Readability has weighed the page as it is.)
+ * `probe` tells a hidden note from a section a script fades in.
  */
-export function hiddenByStyle(style: string, textLength: () => number = () => 0): boolean {
+export function hiddenByStyle(style: string, probe: HiddenProbe = NO_PROBE): boolean {
   const d = declarations(style);
-  return (
-    d.get('display') === 'none' ||
-    d.get('visibility') === 'hidden' ||
-    d.get('visibility') === 'collapse' ||
-    isZero(d.get('font-size')) ||
-    offScreen(d) ||
-    clipped(d) ||
-    transparent(d, textLength)
-  );
+  return isZero(d.get('font-size')) || offScreen(d) || clipped(d) || transparent(d, probe);
 }
 
 /** Non-space characters of the text under `el`. */
@@ -95,6 +104,10 @@ function textLength(el: Element): number {
 export function removeHiddenByStyle(root: ParentNode): void {
   for (const el of Array.from(root.querySelectorAll('[style]'))) {
     if (!el.isConnected) continue;
-    if (hiddenByStyle(el.getAttribute('style') ?? '', () => textLength(el))) el.remove();
+    const probe = {
+      textLength: () => textLength(el),
+      hasHeading: () => el.querySelector('h1, h2, h3, h4, h5, h6') !== null,
+    };
+    if (hiddenByStyle(el.getAttribute('style') ?? '', probe)) el.remove();
   }
 }

@@ -29,9 +29,16 @@ export const INVISIBLE = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HE
 
 /**
  * What a page marks as not shown, beside the `hidden` attribute (which callers qualify) and
- * inline styles (hidden-style.ts: `parseDocument` drops those elements before anyone reads).
+ * the inline styles that keep laid-out text unseen (hidden-style.ts, dropped at parse).
  */
-export const MARKED_HIDDEN = ['[aria-hidden="true"]', 'template'];
+export const MARKED_HIDDEN = [
+  '[aria-hidden="true"]',
+  '[style*="display:none"]',
+  '[style*="display: none"]',
+  '[style*="visibility:hidden"]',
+  '[style*="visibility: hidden"]',
+  'template',
+];
 
 /** Removes every element under `root` that matches `selector`. */
 export function removeAll(root: Element, selector: string): void {

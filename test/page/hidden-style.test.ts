@@ -19,9 +19,6 @@ describe('hiddenByStyle', () => {
     'position:absolute;right:-200vw',
     'width:0;height:0;overflow:hidden',
     'max-height:0; overflow-y: hidden',
-    'display:none',
-    'display : none',
-    'visibility:collapse',
   ];
   for (const style of hidden) it(`hides: ${style}`, () => assert.equal(hiddenByStyle(style), true));
   const shown = [
@@ -36,6 +33,7 @@ describe('hiddenByStyle', () => {
     'overflow:hidden',
     'height:0; overflow:visible',
     'display:block',
+    'display:none',
     '',
     'not a style',
   ];
@@ -44,25 +42,16 @@ describe('hiddenByStyle', () => {
 });
 
 describe('hiddenByStyle and a script fade-in', () => {
-  it('keeps an opacity-0 block that moves as it fades in, or holds a page of text', () => {
-    assert.equal(
-      hiddenByStyle('transform: matrix(1, 0, 0, 1, 0, 30); opacity: 0;', () => 10),
-      false,
-    );
-    assert.equal(
-      hiddenByStyle('opacity:0; transition: opacity .3s', () => 10),
-      false,
-    );
-    assert.equal(
-      hiddenByStyle('opacity:0', () => 5000),
-      false,
-    );
+  const small = { textLength: () => 10, hasHeading: () => false };
+  it('keeps an opacity-0 block that moves, has a heading or holds a page of text, and a panel that opens by a transition', () => {
+    assert.equal(hiddenByStyle('transform: matrix(1, 0, 0, 1, 0, 30); opacity: 0;', small), false);
+    assert.equal(hiddenByStyle('opacity:0; transition: opacity .3s', small), false);
+    assert.equal(hiddenByStyle('opacity:0', { ...small, textLength: () => 5000 }), false);
+    assert.equal(hiddenByStyle('opacity:0', { ...small, hasHeading: () => true }), false);
+    assert.equal(hiddenByStyle('height:0; overflow:hidden; transition: height .3s', small), false);
   });
   it('drops a short transparent note', () => {
-    assert.equal(
-      hiddenByStyle('opacity:0', () => 300),
-      true,
-    );
+    assert.equal(hiddenByStyle('opacity:0', { ...small, textLength: () => 300 }), true);
   });
 });
 
