@@ -140,7 +140,7 @@ function runSubcommand(runtime: Runtime, sources: Parameters<typeof startup>[1])
     runtime,
     sources,
     root: fileURLToPath(new URL('../../', import.meta.url)).replace(/[\\/]+$/, ''),
-    fetch: globalThis.fetch.bind(globalThis),
+    fetch: runtime.webFetch(),
     clock: Date.now,
     interrupt: interrupt.signal,
     stderrIsTTY: process.stderr.isTTY === true,
