@@ -51,6 +51,8 @@ for (const entry of entries()) {
         http_proxy: proxy.url,
         NO_PROXY: 'intranet.test',
         WEB_MCP_ALLOW_HOSTS: PAGE_HOST,
+        // Deno itself would look for a newer Deno through the proxy: not the server's traffic.
+        DENO_NO_UPDATE_CHECK: '1',
       });
       const session = await connectStdio(entry, 'modern', { env });
       try {
