@@ -1,4 +1,4 @@
-// The connections a node:http listener holds (Node, and Deno through node:http): headers
+// The connections a node:http listener holds (the listener on Node, Bun and Deno): headers
 // must arrive within 10 s, a connection idle between requests closes after 5 s, and a full
 // table sheds its oldest idle or unfinished connection, so a flood never locks callers out.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -8,9 +8,9 @@ import { MAX_CONNECTIONS } from '../../src/guard.ts';
 export interface ConnectionLimits {
   /** Connections held at once. */
   readonly max: number;
-  /** From connecting, or from the end of the last response, until a request's headers are in. */
+  /** From connecting until the first request's headers are in. */
   readonly headersMs: number;
-  /** Between requests on a kept-alive connection. */
+  /** From the end of a response until the next request's headers are in. */
   readonly idleMs: number;
 }
 
