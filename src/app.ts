@@ -3,8 +3,9 @@
 import { createMcpHandler, type McpServerFactory } from '@modelcontextprotocol/server';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { type GuardOptions, limitBody, localOnly, noOAuth, tokenAuth } from './guard.ts';
+import { type GuardOptions, limitBody, localOnly, noOAuth, OAUTH_PATHS, tokenAuth } from './guard.ts';
 import { readBody } from './http-body.ts';
+import { longToolName } from './mcp/long-names.ts';
 
 /**
  * How results travel. `stream`: every call answers as an SSE stream at once, with a
@@ -61,7 +62,7 @@ export function createApp(options: AppOptions): Hono {
   });
   const app = new Hono();
   app.use('*', localOnly(options.guard));
-  app.all('/.well-known/*', noOAuth);
+  for (const path of OAUTH_PATHS) app.all(path, noOAuth);
   app.use('*', tokenAuth(options.guard));
   app.get('/healthz', (c) => c.json({ status: 'ok', name: 'web-mcp', version: options.version }));
   app.all('/mcp', limitBody, async (c) => {
@@ -71,6 +72,11 @@ export function createApp(options: AppOptions): Hono {
     if (text === undefined) return tooSlow();
     const body = parseJson(text);
     if (body.kind === 'bad') return parseError();
+    const tooLong = longToolName(body.value);
+    if (tooLong !== undefined) {
+      const { id, code, message } = tooLong;
+      return Response.json({ jsonrpc: '2.0', id, error: { code, message } });
+    }
     return mcp.fetch(c.req.raw, { parsedBody: body.value });
   });
   app.notFound((c) => c.json({ error: 'not found: MCP is served at POST /mcp' }, 404));

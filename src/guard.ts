@@ -12,7 +12,7 @@ import { bearerAuth } from 'hono/bearer-auth';
 import { bodyLimit } from 'hono/body-limit';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
-/** Open connections a listener accepts at once, where the runtime lets us cap them (Node). */
+/** Open connections a listener holds at once, where the runtime lets us see them (node:http). */
 export const MAX_CONNECTIONS = 64;
 
 export interface GuardOptions {
@@ -80,11 +80,31 @@ export function tokenAuth(options: GuardOptions): MiddlewareHandler {
 }
 
 /**
- * OAuth discovery documents (RFC 9728, RFC 8414, OpenID) do not exist here: a 404 without
- * asking for the token, so a client stops looking for OAuth and uses its bearer header.
+ * OAuth's paths: discovery documents (RFC 9728, RFC 8414, OpenID) and the default endpoints
+ * a client falls back to without them (dynamic registration, authorize, token, revoke).
+ */
+export const OAUTH_PATHS = [
+  '/.well-known/*',
+  '/register',
+  '/authorize',
+  '/token',
+  '/revoke',
+  '/introspect',
+  '/oauth/*',
+  '/oauth2/*',
+] as const;
+
+/**
+ * None of OAuth exists here: a 404 without asking for the token, so a client stops at once
+ * rather than start a sign-in that never comes, and its user learns which header to send.
  */
 export const noOAuth: MiddlewareHandler = async (c) =>
-  c.json({ error: `not found: this server does not use OAuth; ${HEADER_HINT}` }, 404);
+  c.json(
+    {
+      error: `not found: this server does not use OAuth; it takes a bearer token: ${HEADER_HINT} (web-mcp config <client> --http URL prints the client settings)`,
+    },
+    404,
+  );
 
 export const limitBody: MiddlewareHandler = bodyLimit({
   maxSize: MAX_BODY_BYTES,

@@ -1,5 +1,5 @@
-// Reads a request body against a deadline, for runtimes whose listener has no request
-// time-out of its own (Bun.serve, Deno.serve): past it, reading stops and the body is cancelled.
+// Reads a request body against a deadline, whatever the listener's own time-outs (the app
+// runs under any Web-standard server): past it, reading stops and the body is cancelled.
 
 /** The body as text, or undefined when it had not arrived whole within `ms`. */
 export async function readBody(request: Request, ms: number): Promise<string | undefined> {

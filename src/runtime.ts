@@ -80,4 +80,6 @@ export interface Runtime {
    * its one response (never reused). A refusal rejects with a ConnectRefused cause.
    */
   pageFetch(guard: ConnectGuard): typeof fetch;
+  /** A fetch for Brave: through the proxy that HTTPS_PROXY/HTTP_PROXY/NO_PROXY name, on every runtime. */
+  webFetch(): typeof fetch;
 }

@@ -15,7 +15,7 @@ import { webReadTool } from './mcp/tools/web-read.ts';
 import { webResearchTool } from './mcp/tools/web-research.ts';
 import { webSearchTool } from './mcp/tools/web-search.ts';
 import { braveFor, braveNews, meteredTool, spending } from './mcp/usage-meter.ts';
-import { connectGuard, type Resolver, systemResolver } from './page/fetch/address.ts';
+import { checkStored, connectGuard, type Resolver, systemResolver } from './page/fetch/address.ts';
 import { createPageReader } from './page/page-text.ts';
 import { answerPage, type PageRequest } from './page-tools/page-answer.ts';
 import { loadedEstimate } from './reply/budget.ts';
@@ -52,7 +52,7 @@ export function createServices(
 ): Services {
   const root = new AbortController();
   const clock = overrides.clock ?? Date.now;
-  const fetchFn = overrides.fetch ?? globalThis.fetch.bind(globalThis);
+  const fetchFn = overrides.fetch ?? runtime.webFetch();
   const cache = createCache({
     driver: withoutLedger(runtime.cacheDriver(config.cacheDir)),
     maxBytes: config.cacheMaxBytes,
@@ -96,6 +96,7 @@ export function createServices(
       spend(call, (deps) => answerPage({ ...deps, pages }, capped(request), call)),
     answers,
     model: config.model,
+    guard: (urls: readonly string[]) => checkStored(urls, policy),
   };
 
   const tools: ToolDef[] = [

@@ -175,8 +175,12 @@ const scenario =
     ? (process.env.FAKE_CLAUDE_RESCUE_SCENARIO ?? 'success')
     : asked;
 let grandchildPid;
-if (scenario === 'grandchild') {
-  const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1e9)'], { stdio: 'ignore' });
+if (scenario === 'grandchild' || scenario === 'setsid') {
+  // `setsid`: the grandchild leaves the run's process group and session, as a daemon would.
+  const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1e9)'], {
+    stdio: 'ignore',
+    detached: scenario === 'setsid',
+  });
   grandchildPid = child.pid;
   if (process.env.FAKE_CLAUDE_PIDFILE) writeFileSync(process.env.FAKE_CLAUDE_PIDFILE, String(grandchildPid));
 }
@@ -387,6 +391,7 @@ switch (scenario) {
   }
   case 'hang':
   case 'grandchild':
+  case 'setsid':
     hang();
     break;
   case 'not_signed_in':

@@ -1,8 +1,10 @@
 // Bun's side of the Runtime seam: Bun's own stdin/stdout streams; spawning through
 // node:child_process (Bun.spawn cannot start a process group) and the shared fs driver.
 
+import process from 'node:process';
 import { fsCacheDriver } from '../../src/cache/fs-driver.ts';
-import { pageFetch } from '../../src/page/fetch/page-fetch.ts';
+import { pageFetch, webFetch } from '../../src/page/fetch/page-fetch.ts';
+import { proxyEnv } from '../../src/page/fetch/proxy-env.ts';
 import { trackChildren } from '../../src/process/children.ts';
 import type { Runtime } from '../../src/runtime.ts';
 import { spawnNode } from '../node/spawn.ts';
@@ -26,5 +28,6 @@ export const bunRuntime: Runtime = {
     }),
   }),
   cacheDriver: (dir) => fsCacheDriver({ base: dir }),
-  pageFetch,
+  pageFetch: (guard) => pageFetch(guard, proxyEnv(process.env)),
+  webFetch: () => webFetch(proxyEnv(process.env)),
 };

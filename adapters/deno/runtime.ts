@@ -4,8 +4,10 @@
 // group is killed with the system `kill` command instead: --allow-run=claude,kill,sh
 // (sh for the watchdog, see src/process/watchdog.ts).
 
+import process from 'node:process';
 import { fsCacheDriver } from '../../src/cache/fs-driver.ts';
-import { pageFetch } from '../../src/page/fetch/page-fetch.ts';
+import { pageFetch, webFetch } from '../../src/page/fetch/page-fetch.ts';
+import { proxyEnv } from '../../src/page/fetch/proxy-env.ts';
 import { trackChildren } from '../../src/process/children.ts';
 import type { Runtime, Subprocess } from '../../src/runtime.ts';
 import { spawnNode } from '../node/spawn.ts';
@@ -44,5 +46,6 @@ export const denoRuntime: Runtime = {
   spawn: trackChildren(spawnDeno),
   stdio: () => ({ readable: Deno.stdin.readable, writable: Deno.stdout.writable }),
   cacheDriver: (dir) => fsCacheDriver({ base: dir }),
-  pageFetch,
+  pageFetch: (guard) => pageFetch(guard, proxyEnv(process.env)),
+  webFetch: () => webFetch(proxyEnv(process.env)),
 };

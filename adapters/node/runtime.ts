@@ -2,7 +2,8 @@
 // streams, and the atomic fs cache driver.
 import { Readable, Writable } from 'node:stream';
 import { fsCacheDriver } from '../../src/cache/fs-driver.ts';
-import { pageFetch } from '../../src/page/fetch/page-fetch.ts';
+import { pageFetch, webFetch } from '../../src/page/fetch/page-fetch.ts';
+import { proxyEnv } from '../../src/page/fetch/proxy-env.ts';
 import { trackChildren } from '../../src/process/children.ts';
 import type { Runtime } from '../../src/runtime.ts';
 import { spawnNode } from './spawn.ts';
@@ -16,5 +17,6 @@ export const nodeRuntime: Runtime = {
     writable: Writable.toWeb(process.stdout) as WritableStream<Uint8Array>,
   }),
   cacheDriver: (dir) => fsCacheDriver({ base: dir }),
-  pageFetch,
+  pageFetch: (guard) => pageFetch(guard, proxyEnv(process.env)),
+  webFetch: () => webFetch(proxyEnv(process.env)),
 };

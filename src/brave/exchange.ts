@@ -1,5 +1,6 @@
 // One HTTP exchange with Brave, sorted into the outcomes the client acts on.
-// The key goes only into the request header; whatever comes back is scrubbed of it.
+// The key goes only into the request header, and only to the endpoint's origin; whatever comes
+// back is scrubbed of any part of it.
 import { type ToolError, toolError } from '../errors.ts';
 import {
   type BraveResult,
@@ -27,11 +28,63 @@ export interface ExchangeDeps {
 
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
-/** Every occurrence of the key (plain or URL-encoded) replaced by [redacted]. */
+// Any run of the key this long, echoed back (a prefix in an error, a snippet), is scrubbed:
+// a part that long narrows a guess at the rest too far to be let out.
+const KEY_PART = 8;
+
+/** Every run of `KEY_PART` or more characters of the key (plain or URL-encoded), in any case, replaced by [redacted]. */
 export function redactor(key: string): (text: string) => string {
   if (key === '') return (text) => text;
-  const forms = [...new Set([key, encodeURIComponent(key)])];
-  return (text) => forms.reduce((t, form) => t.split(form).join('[redacted]'), text);
+  const windows = new Set<string>();
+  for (const form of new Set([key, encodeURIComponent(key)])) {
+    const size = Math.min(KEY_PART, form.length);
+    for (let i = 0; i + size <= form.length; i++) windows.add(form.slice(i, i + size));
+  }
+  const literal = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const starts = new RegExp(`(?=(${[...windows].map(literal).join('|')}))`, 'gi');
+  return (text) => {
+    // Mark every character covered by some window, then cut each marked run out whole.
+    let end = -1;
+    const runs: [number, number][] = [];
+    for (const m of text.matchAll(starts)) {
+      const to = m.index + (m[1]?.length ?? 0);
+      const last = runs.at(-1);
+      if (last !== undefined && m.index <= end) last[1] = Math.max(last[1], to);
+      else runs.push([m.index, to]);
+      end = Math.max(end, to);
+    }
+    let out = text;
+    for (const [from, to] of runs.reverse()) out = `${out.slice(0, from)}[redacted]${out.slice(to)}`;
+    return out;
+  };
+}
+
+const MAX_REDIRECTS = 3;
+
+/**
+ * The response, following redirects by hand within the endpoint's origin only: the key
+ * never travels to another origin. Another origin's address comes back as a string.
+ */
+async function fetchSameOrigin(
+  deps: ExchangeDeps,
+  url: URL,
+  signal: AbortSignal,
+): Promise<Response | string> {
+  let at = url;
+  for (let hop = 0; ; hop++) {
+    const response = await deps.fetch(at, {
+      headers: { Accept: 'application/json', 'X-Subscription-Token': deps.key },
+      redirect: 'manual',
+      signal,
+    });
+    const location = response.headers.get('location');
+    if (response.status < 300 || response.status > 399 || location === null || hop === MAX_REDIRECTS)
+      return response;
+    await response.body?.cancel().catch(() => {});
+    const next = URL.canParse(location, at) ? new URL(location, at) : undefined;
+    if (next === undefined || next.origin !== url.origin) return next?.origin ?? location.slice(0, 200);
+    at = next;
+  }
 }
 
 async function readCapped(response: Response): Promise<string | undefined> {
@@ -69,10 +122,12 @@ export async function exchange(
   const redact = redactor(deps.key);
   const timeout = AbortSignal.timeout(deps.timeoutMs);
   try {
-    const response = await deps.fetch(url, {
-      headers: { Accept: 'application/json', 'X-Subscription-Token': deps.key },
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-    });
+    const response = await fetchSameOrigin(deps, url, signal ? AbortSignal.any([signal, timeout]) : timeout);
+    if (typeof response === 'string')
+      return toolError(
+        'fetch_failed',
+        `fetch_failed: Brave redirected to ${redact(response)}, another origin, and the key is sent only to ${url.origin}; check BRAVE_BASE_URL`,
+      );
     const text = await readCapped(response);
     if (text === undefined)
       return toolError(
@@ -93,6 +148,7 @@ export async function exchange(
         title: redact(r.title),
         url: redact(r.url),
         snippet: redact(r.snippet),
+        ...(r.date === undefined ? {} : { date: redact(r.date) }),
       }));
       return { kind: 'ok', results: clean, perSecond: perSecondLimit(response.headers) };
     }

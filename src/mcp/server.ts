@@ -7,6 +7,7 @@ import type { Tier } from '../config.ts';
 import { type ToolError, toolError } from '../errors.ts';
 import { type Log, silentLog } from '../log.ts';
 import { renderError } from '../reply/render.ts';
+import { clip } from './long-names.ts';
 import { precomputedSchema } from './standard-schema.ts';
 import type { ToolDef } from './tool.ts';
 
@@ -30,7 +31,8 @@ type ToolResult = { content: { type: 'text'; text: string }[]; isError?: boolean
 function describeIssue(issue: v.BaseIssue<unknown>): string {
   const path = issue.path?.map((p) => String(p.key)).join('.');
   if (issue.kind === 'schema' && issue.input === undefined && path) return `${path} is required`;
-  return `${path ?? 'arguments'} ${issue.message}`;
+  // A message can quote the value it received: cut short, so a huge argument is not echoed whole.
+  return `${path ?? 'arguments'} ${clip(issue.message, 300)}`;
 }
 
 /** The tool's arguments validated by its own schema, or the `invalid_input` error naming each bad field. */

@@ -7,9 +7,13 @@ import {
   serializeMessage,
   type Transport,
 } from '@modelcontextprotocol/server';
+import { longToolName } from './long-names.ts';
 
 /** A single message larger than this closes the connection rather than exhaust memory. */
 const MAX_LINE_CHARS = 10 * 1024 * 1024;
+
+/** Bad lines reported one by one; after these, only their count, at each power of ten. */
+const REPORTED_BAD_LINES = 5;
 
 /** The id of a request that is otherwise malformed, when it has a usable one. */
 function idOf(data: unknown): string | number | null {
@@ -27,6 +31,7 @@ export class WebStreamTransport implements Transport {
   readonly #encoder = new TextEncoder();
   #reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   #closed = false;
+  #badLines = 0;
 
   readonly #onEnd: (() => void) | undefined;
 
@@ -46,7 +51,8 @@ export class WebStreamTransport implements Transport {
   }
 
   async #pump(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
-    const decoder = new TextDecoder();
+    // The byte-order mark is kept by the decoder and dropped per line, the same on every runtime.
+    const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
     let buffered = '';
     try {
       for (;;) {
@@ -67,7 +73,8 @@ export class WebStreamTransport implements Transport {
     await this.close();
   }
 
-  #deliver(line: string): void {
+  #deliver(raw: string): void {
+    const line = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
     if (line.trim() === '') return;
     let data: unknown;
     try {
@@ -102,15 +109,34 @@ export class WebStreamTransport implements Transport {
       );
       return;
     }
+    const tooLong = longToolName(message);
+    if (tooLong !== undefined) {
+      this.#refuse(
+        tooLong.id,
+        tooLong.code,
+        tooLong.message,
+        'a tools/call named no tool (a name too long to echo)',
+      );
+      return;
+    }
     this.onmessage?.(message);
   }
 
-  /** Answers a line that carried no message, and reports it in one short line. */
+  /**
+   * Answers a line that carried no message. The first few are reported in one short line
+   * each, then only their count at 10, 100, 1000…, so a flood cannot flood the log.
+   */
   #refuse(id: string | number | null, code: number, message: string, why: string): void {
     if (this.#closed) return;
     const reply = JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } });
     this.#writer.write(this.#encoder.encode(`${reply}\n`)).catch(() => {});
-    this.onerror?.(new Error(`stdin: ${why}; answered ${code}`));
+    const n = ++this.#badLines;
+    if (n <= REPORTED_BAD_LINES) {
+      const more = n === REPORTED_BAD_LINES ? '; further bad lines are only counted' : '';
+      this.onerror?.(new Error(`stdin: ${why}; answered ${code}${more}`));
+    } else if (/^10+$/.test(String(n))) {
+      this.onerror?.(new Error(`stdin: ${n} bad lines so far, each answered with an error`));
+    }
   }
 
   async send(message: JSONRPCMessage): Promise<void> {

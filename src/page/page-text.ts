@@ -2,17 +2,17 @@
 // cache (1 day) and one shared fetch for identical reads in flight. Used by the page
 // tools and by research-quote verification, so a page read for one serves the other.
 import * as v from 'valibot';
-import type { Cache } from '../cache/cache.ts';
-import { TTL } from '../cache/cache.ts';
+import { type Cache, TTL } from '../cache/cache.ts';
 import { cacheKey } from '../cache/keys.ts';
 import { isToolError, type ToolError, toolError } from '../errors.ts';
 import { createSingleFlight } from '../single-flight.ts';
-import type { HostPolicy } from './fetch/address.ts';
+import { checkStored, type HostPolicy } from './fetch/address.ts';
 import { decodeBody } from './fetch/decode.ts';
 import { isPdfType, looksLikePdf } from './fetch/pdf-sniff.ts';
 import { safeFetch } from './fetch/safe-fetch.ts';
 import { extractByType, titleFromUrl } from './html/extract.ts';
 import type { Extracted } from './html/extracted.ts';
+import { visibleStrings } from './invisible-chars.ts';
 
 export interface PageText extends Extracted {
   /** The URL the text came from, after redirects. */
@@ -89,7 +89,7 @@ export function createPageReader(deps: PageReaderDeps): PageReader {
         `fetch_failed: ${fetched.url} is ${extracted.unsupported}, which this server cannot read; give the URL of an HTML or text page`,
       );
     }
-    const page: PageText = { ...extracted, url: fetched.url };
+    const page: PageText = { ...visibleStrings(extracted), url: fetched.url };
     if (deps.cache && !page.thin) await deps.cache.set(key, page, TTL.pageText);
     return page;
   }
@@ -99,7 +99,8 @@ export function createPageReader(deps: PageReaderDeps): PageReader {
       const key = await cacheKey({ tool: 'page-text', url });
       if (!options.refresh && deps.cache) {
         const hit = await deps.cache.get(key, PageTextSchema);
-        if (hit) return stripUndefined(hit.value);
+        // Today's guard and allow-list decide, not the ones the copy was fetched under.
+        if (hit) return (await checkStored([url, hit.value.url], deps)) ?? stripUndefined(hit.value);
       }
       return flights.run(`${options.refresh ? 'refresh:' : ''}${key}`, options.signal, (shared) =>
         load(url, key, shared, options.timeoutMs),

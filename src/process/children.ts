@@ -1,13 +1,14 @@
 // Makes sure no child outlives the server, however it ends: each child gets a
-// watchdog that ends its group if the server dies (kill -9 included), a run is
-// recorded in its run directory for the next start, and on a normal exit the
-// server kills what is left (synchronously, group and all) with each runtime's own kill.
+// watchdog that ends its group, and every process tagged with its run, when the run
+// ends or the server dies (kill -9 included), a run is recorded in its run directory
+// for the next start, and on a normal exit the server kills what is left
+// (synchronously, group and all) with each runtime's own kill.
 import { writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import process from 'node:process';
 import { RUN_DIR_PREFIX, type Runtime, type Subprocess } from '../runtime.ts';
 import { RUN_RECORD } from './run-record.ts';
-import { startWatchdog, type Watchdog } from './watchdog.ts';
+import { RUN_TAG, startWatchdog, type Watchdog } from './watchdog.ts';
 
 const live = new Set<Subprocess>();
 let exitHook = false;
@@ -28,9 +29,9 @@ function warnNoWatchdog(error: Error): void {
 }
 
 /** The run's watchdog; none on Windows (no process groups, no sh), nor when sh is refused. */
-function watch(group: number): Watchdog | undefined {
+function watch(group: number, tag: string): Watchdog | undefined {
   if (process.platform === 'win32') return undefined;
-  const watchdog = startWatchdog(group);
+  const watchdog = startWatchdog(group, tag);
   if (!(watchdog instanceof Error)) return watchdog;
   warnNoWatchdog(watchdog);
   return undefined;
@@ -38,9 +39,12 @@ function watch(group: number): Watchdog | undefined {
 
 export function trackChildren(spawn: Runtime['spawn']): Runtime['spawn'] {
   return (command, options) => {
-    const child = spawn(command, options);
-    const watchdog = watch(child.pid);
-    if (basename(options.cwd).startsWith(RUN_DIR_PREFIX)) {
+    const run = basename(options.cwd);
+    const isRun = run.startsWith(RUN_DIR_PREFIX);
+    // A run's processes carry its tag in their environment, which leaving the group does not shed.
+    const child = spawn(command, isRun ? { ...options, env: { ...options.env, [RUN_TAG]: run } } : options);
+    const watchdog = watch(child.pid, isRun ? run : '');
+    if (isRun) {
       const record = {
         server: process.pid,
         group: child.pid,

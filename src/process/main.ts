@@ -10,9 +10,11 @@ import type { ResponseStyle } from '../app.ts';
 import { isCommandLine, runCommand } from '../cli/commands.ts';
 import { clientText, createLog } from '../log.ts';
 import { WebStreamTransport } from '../mcp/stdio.ts';
+import { systemResolver } from '../page/fetch/address.ts';
 import type { Runtime } from '../runtime.ts';
 import { startup } from '../serve.ts';
 import { killAllChildren } from './children.ts';
+import { bindAddress } from './listen-address.ts';
 import { processTable } from './process-table.ts';
 import { reapOrphanRuns } from './run-record.ts';
 
@@ -90,19 +92,26 @@ export function runMain(
   }
   let bound: number | undefined;
   const app = started.app(() => bound, responses);
-  const shown = http.host.includes(':') ? `[${http.host}]` : http.host;
-  listen({
-    fetch: app.fetch,
-    host: http.host,
-    port: http.port,
-    onListen: (port) => {
-      bound = port;
-      log.info(`listening on http://${shown}:${port}/mcp`);
-    },
-    onError: (error) => {
-      log.warn(`cannot listen on ${shown}:${http.port}: ${error.message}`);
-      process.exit(1);
-    },
+  // A name binds by the addresses it resolves to (src/listen-address.ts), not by its spelling.
+  void bindAddress(http, config.httpToken, systemResolver).then((bind) => {
+    if (typeof bind === 'string') {
+      process.stderr.write(`web-mcp: ${bind}\n`);
+      process.exit(2);
+    }
+    const shown = bind.host.includes(':') ? `[${bind.host}]` : bind.host;
+    listen({
+      fetch: app.fetch,
+      host: bind.host,
+      port: http.port,
+      onListen: (port) => {
+        bound = port;
+        log.info(`listening on http://${shown}:${port}/mcp`);
+      },
+      onError: (error) => {
+        log.warn(`cannot listen on ${shown}:${http.port}: ${error.message}`);
+        process.exit(1);
+      },
+    });
   });
 }
 
@@ -131,7 +140,7 @@ function runSubcommand(runtime: Runtime, sources: Parameters<typeof startup>[1])
     runtime,
     sources,
     root: fileURLToPath(new URL('../../', import.meta.url)).replace(/[\\/]+$/, ''),
-    fetch: globalThis.fetch.bind(globalThis),
+    fetch: runtime.webFetch(),
     clock: Date.now,
     interrupt: interrupt.signal,
     stderrIsTTY: process.stderr.isTTY === true,

@@ -1,11 +1,12 @@
 // What the start-up clean-up needs to know about other processes, the same on Node,
-// Bun and Deno: liveness and group kills through the `kill` command (which Deno's
-// --allow-run admits), group membership and zombies from /proc where it is readable
-// (not under Deno's --allow-read, so there no group is killed at start).
+// Bun and Deno: liveness and kills through the `kill` command (which Deno's --allow-run
+// admits), group membership, run tags and zombies from /proc where it is readable (not
+// under Deno's --allow-read, so there nothing is killed at start).
 import { spawnSync } from 'node:child_process';
 import { lstat, readdir, readFile, readlink } from 'node:fs/promises';
 import process from 'node:process';
 import type { ReapDeps } from './run-record.ts';
+import { RUN_TAG } from './watchdog.ts';
 
 const kill = (args: string[]): boolean =>
   spawnSync('kill', args, { stdio: 'ignore', timeout: 5000 }).status === 0;
@@ -52,6 +53,18 @@ export const processTable = ({ proc }: { proc: boolean }): Omit<ReapDeps, 'tmp' 
       return false;
     },
     killGroup: (group) => void kill(['-KILL', '--', `-${group}`]),
+    tagged: async (run) => {
+      const pids = proc ? await readdir('/proc').catch((): string[] => []) : [];
+      const tag = `${RUN_TAG}=${run}`;
+      const found: number[] = [];
+      for (const pid of pids) {
+        if (!/^\d+$/.test(pid)) continue;
+        const environ = await readFile(`/proc/${pid}/environ`, 'utf8').catch(() => '');
+        if (environ.split('\0').includes(tag)) found.push(Number(pid));
+      }
+      return found;
+    },
+    killProcess: (pid) => void kill(['-KILL', String(pid)]),
     ownDirMtime: async (path) => {
       const info = await lstat(path).catch(() => undefined);
       if (!info?.isDirectory()) return undefined;

@@ -1,7 +1,8 @@
 // Runs left behind by a server that died: each run directory records its server's
 // pid and its claude process group; at start the server ends the groups of dead
-// servers (only when it can see they still work in that directory) and removes their
-// directories. Runs of servers still alive are left alone.
+// servers (only when it can see they still work in that directory) and the processes
+// tagged with the run (those that left the group), and removes their directories.
+// Runs of servers still alive are left alone.
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as v from 'valibot';
@@ -27,6 +28,9 @@ export interface ReapDeps {
   /** Whether a process of `group` still works in `dir`; undefined when this runtime cannot tell. */
   groupWorksIn(group: number, dir: string): Promise<boolean | undefined>;
   killGroup(group: number): void;
+  /** Processes whose environment carries the run's tag; empty where this runtime cannot tell. */
+  tagged(run: string): Promise<number[]>;
+  killProcess(pid: number): void;
   /** Modification time (ms) of `path` when it is a real directory of this user, else undefined. */
   ownDirMtime(path: string): Promise<number | undefined>;
   readonly clock: () => number;
@@ -68,6 +72,7 @@ export async function reapOrphanRuns(deps: ReapDeps): Promise<Reaped> {
         deps.killGroup(record.group);
         killed.push(record.group);
       }
+      for (const pid of await deps.tagged(name)) deps.killProcess(pid);
     }
     await rm(dir, { recursive: true, force: true }).catch(() => {});
     removed.push(dir);

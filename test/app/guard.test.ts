@@ -153,6 +153,40 @@ describe('HTTP guard with a token', () => {
     }
   });
 
+  it('answers every OAuth endpoint with 404 and a JSON body naming the bearer header', async () => {
+    for (const [method, path] of [
+      ['POST', '/register'],
+      ['GET', '/authorize?response_type=code&client_id=x'],
+      ['POST', '/token'],
+      ['POST', '/revoke'],
+      ['GET', '/.well-known/openid-configuration'],
+      ['POST', '/oauth/register'],
+    ] as const) {
+      const res = await tokenApp.request(path, { method, headers: { host: 'example.test' } });
+      assert.equal(res.status, 404, path);
+      const body = (await res.json()) as { error: string };
+      assert.match(
+        body.error,
+        /does not use OAuth; it takes a bearer token: send Authorization: Bearer </,
+        path,
+      );
+    }
+  });
+
+  it('answers a tools/call with a huge tool name with a short error instead of echoing it', async () => {
+    const name = 'x'.repeat(100_000);
+    const call = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 5,
+      method: 'tools/call',
+      params: { name, arguments: {} },
+    });
+    const res = await post(tokenApp, { host: 'example.test', authorization: `Bearer ${TOKEN}` }, call);
+    const body = await res.text();
+    assert.ok(body.length < 400, `a reply of ${body.length} bytes`);
+    assert.match(body, /no tool has a name of 100000 characters/);
+  });
+
   it('serves tools/list to a legacy client with the token', async () => {
     const res = await post(tokenApp, { host: 'example.test', authorization: `Bearer ${TOKEN}` }, LIST);
     assert.equal(res.status, 200);

@@ -287,6 +287,62 @@ describe('brave client against a fake Brave', () => {
     assert.ok(!captured.includes(encodeURIComponent(KEY)));
   });
 
+  it('scrubs any run of 8 or more characters of the key, in any case, from results, errors and logs', async () => {
+    const prefix = KEY.slice(0, 12);
+    const middle = KEY.slice(9, 17).toUpperCase();
+    const { brave, lines } = setup({ ratePerSecond: 100 });
+    const outs: unknown[] = [];
+    fake.queue({
+      status: 400,
+      body: { error: { code: 'VALIDATION', detail: `key ${prefix}… is malformed` } },
+    });
+    outs.push(await brave.search({ query: 'one' }));
+    const snippet = `echo ${prefix} and ${middle} here`;
+    fake.queue({
+      body: webBody([{ title: prefix, url: `https://x.example/${middle}`, description: snippet }]),
+    });
+    outs.push(await brave.search({ query: 'two' }));
+    // Shorter runs are ordinary text.
+    fake.queue({
+      body: webBody([{ title: 'x', url: 'https://x.example/', description: `the ${KEY.slice(0, 7)} word` }]),
+    });
+    assert.match(
+      JSON.stringify(await brave.search({ query: 'four' })),
+      new RegExp(`the ${KEY.slice(0, 7)} word`),
+    );
+    fake.queue({ status: 401, body: { error: { code: `BAD_${prefix}`, detail: 'no' } } });
+    outs.push(await brave.search({ query: 'three' }));
+    const captured = JSON.stringify(outs) + lines.join('');
+    assert.equal(lines.length, 1);
+    assert.match(captured, /echo \[redacted\] and \[redacted\] here/);
+    for (let i = 0; i + 8 <= KEY.length; i++) {
+      assert.ok(!captured.toLowerCase().includes(KEY.slice(i, i + 8).toLowerCase()), `no part at ${i}`);
+    }
+  });
+
+  it('follows a redirect within its origin, and never to another origin with the key', async () => {
+    const elsewhere = await startFakeBrave();
+    try {
+      const { brave } = setup({ ratePerSecond: 100 });
+      fake.queue({ status: 307, headers: { location: `${fake.baseUrl}/web/search?q=moved&count=10` } });
+      const moved = await brave.search({ query: 'moved here' });
+      assert.equal(moved.kind, 'results');
+      assert.equal(fake.requests.length, 2);
+      assert.equal(fake.requests[1]?.headers['x-subscription-token'], KEY);
+
+      fake.queue({ status: 302, headers: { location: `${elsewhere.baseUrl}/web/search?q=stolen` } });
+      const out = await brave.search({ query: 'moved away' });
+      assert.ok(out.kind === 'error' && out.code === 'fetch_failed', JSON.stringify(out));
+      assert.match(
+        out.message,
+        /^fetch_failed: Brave redirected to http:\/\/127\.0\.0\.1:\d+, another origin/,
+      );
+      assert.equal(elsewhere.requests.length, 0, 'the other origin is never contacted');
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
   it('is off without a key and sends nothing', async () => {
     const brave = createBrave({ key: ' ', baseUrl: fake.baseUrl, fetch, log: createLog(() => {}) });
     assert.equal(brave.enabled, false);

@@ -1,8 +1,9 @@
 // A server killed with kill -9 while two runs hang, each with a child of its own: on
 // every runtime (Deno with exactly the documented permissions) every process of both
-// runs is gone within 5 s, and the next start removes the run dirs left behind.
+// runs is gone within 5 s, and the next start removes the run dirs left behind; a
+// grandchild that left the run's group with setsid is gone within 5 s as well.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { entries } from '../helpers/entries.ts';
 import { sandbox } from '../helpers/fake-claude-env.ts';
@@ -59,6 +60,32 @@ for (const entry of entries()) {
         } finally {
           await next.stop();
         }
+      } finally {
+        await server.stop();
+        box.remove();
+      }
+    });
+
+    it('a grandchild that left the run with setsid is gone 5 s after kill -9', async () => {
+      const box = sandbox({ FAKE_CLAUDE_SCENARIO: 'setsid' });
+      const server = await startHttp(entry, { env: box.env() });
+      try {
+        const client = await connectHttp(server.url, 'modern');
+        client
+          .callTool({ name: 'web_lookup', arguments: { question: 'a run with a daemon' } })
+          .catch(() => {});
+        const daemon = await waitFor(async () => {
+          const pid = Number(existsSync(box.pidFile) ? readFileSync(box.pidFile, 'utf8') : '');
+          return pid > 0 && membersOf([pid]).length === 1 ? pid : undefined;
+        }, 20_000);
+        const run = box.runs().at(-1)?.pid ?? 0;
+        assert.deepEqual(membersOf([run]).includes(daemon), false, 'the grandchild left the run’s group');
+        server.process.kill('SIGKILL');
+        assert.deepEqual(
+          await waitGone([daemon, run], 5000),
+          [],
+          'the run and its setsid grandchild are gone',
+        );
       } finally {
         await server.stop();
         box.remove();

@@ -3,8 +3,7 @@
 // the Brave key decide what is listed — driven in-process by the official client.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Client } from '@modelcontextprotocol/client';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { type Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import memoryDriver from 'unstorage/drivers/memory';
 import * as v from 'valibot';
 import { createApp } from '../../src/app.ts';
@@ -36,6 +35,9 @@ function setup(argv: string[] = [], env: Record<string, string> = {}) {
     stdio: () => ({ readable: new ReadableStream(), writable: new WritableStream() }),
     cacheDriver: () => memoryDriver(),
     pageFetch: () => async () => {
+      throw new Error('no network in this test');
+    },
+    webFetch: () => async () => {
       throw new Error('no network in this test');
     },
   };

@@ -59,4 +59,43 @@ describe('WebStreamTransport', () => {
     assert.equal(errors.length, 4);
     for (const e of errors) assert.ok(e.length < 100 && !e.includes('\n'), e);
   });
+
+  it('reports the first bad lines, then only their count at powers of ten', async () => {
+    const { replies, errors } = await feed(Array.from({ length: 100_000 }, () => 'x'));
+    assert.equal(replies.length, 100_000, 'every bad line is still answered');
+    assert.equal(errors.length, 5 + 5, errors.join('\n'));
+    assert.match(errors[4] ?? '', /further bad lines are only counted/);
+    assert.deepEqual(
+      errors.slice(5).map((e) => /^stdin: (\d+) bad lines so far/.exec(e)?.[1]),
+      ['10', '100', '1000', '10000', '100000'],
+    );
+  });
+
+  it('reads a line that starts with a byte-order mark as the message it holds', async () => {
+    const { replies, messages } = await feed([
+      '\uFEFF{"jsonrpc":"2.0","id":1,"method":"ping"}',
+      '\uFEFF{"jsonrpc":"2.0","id":2,"method":"ping"}',
+    ]);
+    assert.deepEqual(replies, []);
+    assert.equal(messages.length, 2);
+  });
+
+  it('answers a tools/call with a huge tool name with a short error, without passing it on', async () => {
+    const name = 'x'.repeat(1_000_000);
+    const { replies, errors, messages } = await feed([
+      JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name, arguments: {} } }),
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 10,
+        method: 'tools/call',
+        params: { name: 'web_read', arguments: {} },
+      }),
+    ]);
+    assert.equal(messages.length, 1, 'a name of ordinary length reaches the server');
+    assert.equal(replies.length, 1);
+    assert.deepEqual([replies[0]?.id, replies[0]?.error.code], [9, -32602]);
+    assert.match(replies[0]?.error.message ?? '', /no tool has a name of 1000000 characters/);
+    assert.ok(JSON.stringify(replies).length < 300);
+    assert.ok((errors[0] ?? '').length < 120, errors[0]);
+  });
 });

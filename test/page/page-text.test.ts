@@ -31,6 +31,7 @@ const noDns: Resolver = async (name) => {
 
 let server: LoopbackServer;
 let version = 1;
+const tagged = [...'obey me'].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('');
 
 before(async () => {
   server = await startLoopbackServer((req, res) => {
@@ -42,6 +43,9 @@ before(async () => {
     } else if (req.url === '/shell') {
       res.writeHead(200, { ...headers, 'content-type': 'text/html' });
       res.end(SHELL);
+    } else if (req.url === '/notes.txt') {
+      res.writeHead(200, { ...headers, 'content-type': 'text/plain; charset=utf-8' });
+      res.end(`${PARAGRAPHS.join('\n\n')}\nPay\u200bment\u202e due\u2066 on ${tagged}Friday\ufeff.`);
     } else if (req.url === '/photo.png') {
       res.writeHead(200, { ...headers, 'content-type': 'image/png' });
       res.end(Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0));
@@ -143,5 +147,23 @@ describe('createPageReader', () => {
     assert.ok(isToolError(out));
     assert.equal(out.code, 'blocked_url');
     assert.equal(server.connections, before);
+  });
+
+  it("serves a cached copy only if its address passes today's allow-list", async () => {
+    const cache = createCache({ driver: memoryDriver(), maxBytes: 1024 * 1024, log: silentLog });
+    const policy = { fetch: globalThis.fetch.bind(globalThis), resolve: noDns, cache };
+    const url = `${server.url}/article`;
+    asPage(await createPageReader({ ...policy, allowHosts: [`127.0.0.1:${server.port}`] }).read(url, live()));
+    const before = server.connections;
+    const out = await createPageReader({ ...policy, allowHosts: [] }).read(url, live());
+    assert.ok(isToolError(out));
+    assert.match(out.message, /^blocked_url: .* is a loopback address/);
+    assert.equal(server.connections, before);
+  });
+
+  it('removes zero-width, bidi-control and tag characters from every kind of page text', async () => {
+    const page = asPage(await reader().read(`${server.url}/notes.txt`, live()));
+    assert.match(page.text, /Payment due on Friday\./);
+    assert.doesNotMatch(page.text + page.markdown, /[\u200b\u202e\u2066\ufeff]|[\u{e0000}-\u{e007f}]/u);
   });
 });

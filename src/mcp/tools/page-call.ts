@@ -17,6 +17,8 @@ export interface PageToolDeps {
   readonly answer: (request: PageRequest, call: CallContext) => Promise<Reply | ToolError>;
   readonly answers: AnswerStore;
   readonly model: string;
+  /** Today's guard and allow-list for the addresses of a cached answer (a refusal, else undefined). */
+  readonly guard: (urls: readonly string[]) => Promise<ToolError | undefined>;
 }
 
 export async function answerPageCall(
@@ -42,5 +44,9 @@ export async function answerPageCall(
     produce: (shared) => deps.answer(request, { ...ctx, signal: shared }),
   });
   if (isToolError(reply)) return reply;
+  const refused = reply.meta.cached
+    ? await deps.guard([request.url, ...reply.sources.map((s) => s.url)])
+    : undefined;
+  if (refused) return refused;
   return finishReply(reply, { maxTokens: request.maxTokens, format });
 }

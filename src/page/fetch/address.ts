@@ -188,6 +188,20 @@ export async function checkUrl(url: URL, policy: HostPolicy): Promise<ToolError 
   return undefined;
 }
 
+/** The first refusal among `urls` as `checkUrl` sees them today: for copies kept from an earlier fetch. */
+export async function checkStored(
+  urls: readonly string[],
+  policy: HostPolicy,
+): Promise<ToolError | undefined> {
+  for (const href of new Set(urls)) {
+    const refused = URL.canParse(href)
+      ? await checkUrl(new URL(href), policy)
+      : blocked(href, 'is not a URL');
+    if (refused) return refused;
+  }
+  return undefined;
+}
+
 /**
  * The same policy for the runtime's page fetch, applied again each time it connects,
  * so the socket goes only to an address checked at that moment (no DNS rebinding).

@@ -1,11 +1,20 @@
 // Connections that go only where the guard said, at the moment they are made: the
 // host is resolved here, every address is checked, and the socket is opened to the
 // checked IP itself (the runtime never resolves the name again). Each connection
-// carries one response and is closed, so no socket outlives its check.
+// carries one response and is closed, so no socket outlives its check. Behind a proxy
+// (HTTPS_PROXY, HTTP_PROXY, NO_PROXY) the proxy resolves the name and connects: the name and
+// its addresses are checked here first, and nothing is sent to the proxy if they fail.
 import { isIP } from 'node:net';
 // 'undici/index.js', not 'undici': Bun answers the bare name with its own partial copy.
-import { Agent, buildConnector, type Dispatcher, fetch as undiciFetch } from 'undici/index.js';
+import {
+  Agent,
+  buildConnector,
+  type Dispatcher,
+  EnvHttpProxyAgent,
+  fetch as undiciFetch,
+} from 'undici/index.js';
 import { type ConnectGuard, ConnectRefused, type ConnectTarget } from '../../runtime.ts';
+import type { ProxyEnv } from './proxy-env.ts';
 
 /** How long one TCP (and TLS) connect may take before the next address is tried. */
 const CONNECT_TIMEOUT_MS = 10_000;
@@ -56,12 +65,35 @@ const oneShot: Dispatcher.DispatcherComposeInterceptor = (dispatch) => (options,
 
 const NULL_BODY = new Set([101, 204, 205, 304]);
 
-export function pinnedFetch(guard: ConnectGuard): typeof fetch {
-  const dispatcher = new Agent({ connect: pinnedConnector(guard) }).compose(oneShot);
+/** The runtime's own Response for undici's, so callers see one Response class on every runtime. */
+function runtimeResponse(response: Awaited<ReturnType<typeof undiciFetch>>): Response {
+  const body = NULL_BODY.has(response.status) ? null : (response.body as ReadableStream<Uint8Array> | null);
+  return new Response(body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: new Headers([...response.headers]),
+  });
+}
+
+/** Rejects as the connector would when the guard refuses `url`'s host: before a proxy sees it. */
+async function checkBeforeProxy(guard: ConnectGuard, url: URL): Promise<void> {
+  const protocol = url.protocol === 'https:' ? 'https:' : 'http:';
+  const port = Number(url.port) || (protocol === 'https:' ? 443 : 80);
+  const hostname = url.hostname.replace(/^\[|\]$/g, '');
+  const found = await checkedAddresses(guard, { protocol, hostname, port });
+  if (found instanceof Error) throw new TypeError('fetch failed', { cause: found });
+}
+
+export function pinnedFetch(guard: ConnectGuard, proxies: ProxyEnv | undefined): typeof fetch {
+  const connect = pinnedConnector(guard);
+  const agent =
+    proxies === undefined ? new Agent({ connect }) : new EnvHttpProxyAgent({ ...proxies, connect });
+  const dispatcher = agent.compose(oneShot);
   return async (input, init) => {
     if (typeof input !== 'string' && !(input instanceof URL))
       throw new TypeError('the page fetch takes a URL, not a Request');
     if (init?.body !== undefined && init.body !== null) throw new TypeError('the page fetch sends no body');
+    if (proxies !== undefined) await checkBeforeProxy(guard, new URL(input));
     const response = await undiciFetch(input, {
       method: init?.method ?? 'GET',
       headers: Object.fromEntries(new Headers(init?.headers)),
@@ -69,12 +101,23 @@ export function pinnedFetch(guard: ConnectGuard): typeof fetch {
       ...(init?.signal ? { signal: init.signal } : {}),
       dispatcher,
     });
-    // The runtime's own Response, so callers see one Response class on every runtime.
-    const body = NULL_BODY.has(response.status) ? null : (response.body as ReadableStream<Uint8Array> | null);
-    return new Response(body, {
-      status: response.status,
-      statusText: response.statusText,
-      headers: new Headers([...response.headers]),
+    return runtimeResponse(response);
+  };
+}
+
+/** A fetch for Brave: through the environment's proxy on every runtime (Node's own fetch ignores it). */
+export function proxiedFetch(proxies: ProxyEnv): typeof fetch {
+  const dispatcher = new EnvHttpProxyAgent({ ...proxies });
+  return async (input, init) => {
+    if (typeof input !== 'string' && !(input instanceof URL))
+      throw new TypeError('this fetch takes a URL, not a Request');
+    const response = await undiciFetch(input, {
+      method: init?.method ?? 'GET',
+      headers: Object.fromEntries(new Headers(init?.headers)),
+      redirect: init?.redirect ?? 'follow',
+      ...(init?.signal ? { signal: init.signal } : {}),
+      dispatcher,
     });
+    return runtimeResponse(response);
   };
 }

@@ -3,6 +3,7 @@
 // a pasted document's <html>/<body> as elements.
 
 import type { parse as Parse5Parse, serialize as Parse5Serialize } from 'parse5';
+import { removeHiddenByStyle } from './hidden-style.ts';
 import { crudeTextLength, nonSpaceLength } from './text-measure.ts';
 
 type ParseHtml = (html: string) => { document: Document };
@@ -28,13 +29,17 @@ function loadParse5(): Promise<Parse5> {
 /** Elements whose text a reader never sees. */
 export const INVISIBLE = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'TITLE']);
 
-/** What a page marks as not shown, beside the `hidden` attribute (which callers qualify). */
+/**
+ * What a page marks as not shown, beside the `hidden` attribute (which callers qualify) and
+ * the inline styles that keep laid-out text unseen (hidden-style.ts, dropped at parse).
+ */
 export const MARKED_HIDDEN = [
   '[aria-hidden="true"]',
   '[style*="display:none"]',
   '[style*="display: none"]',
   '[style*="visibility:hidden"]',
   '[style*="visibility: hidden"]',
+  'template',
 ];
 
 /** Removes every element under `root` that matches `selector`. */
@@ -118,7 +123,14 @@ function nestsDocument(html: string, document: Document): boolean {
   return (html.match(DOCUMENT_TAG)?.length ?? 0) > 2 && document.body?.querySelector('html, body') != null;
 }
 
+/** The page's DOM, without the elements its inline styles hide from a person. */
 export async function parseDocument(html: string): Promise<ParsedDocument> {
+  const parsed = await parseTree(html);
+  removeHiddenByStyle(parsed.document);
+  return parsed;
+}
+
+async function parseTree(html: string): Promise<ParsedDocument> {
   const parseHTML = await loadLinkedom();
   const first = parseHTML(html).document;
   const crude = crudeTextLength(html);
