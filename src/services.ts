@@ -4,7 +4,7 @@ import { createBrave } from './brave/client.ts';
 import type { AnswerStore } from './cache/answer.ts';
 import { createCache } from './cache/cache.ts';
 import { createSingleFlight } from './cache/single-flight.ts';
-import type { CallContext } from './call-context.ts';
+import { type CallContext, callBudgetMs } from './call-context.ts';
 import { createLimiter } from './claude/limiter.ts';
 import type { Config } from './config.ts';
 import type { Log } from './log.ts';
@@ -70,20 +70,21 @@ export function createServices(
     maxPdfBytes: config.maxPdfBytes,
   });
   const claude = { runtime, claudeBin: config.claudeBin, model: config.model, env, limiter, clock };
-  // WEB_MCP_CALL_SECONDS caps every call's budget, so a client with a fixed time-out gets its answer.
-  const capped = <R extends { readonly budgetMs: number }>(request: R): R =>
-    config.callSeconds === undefined
-      ? request
-      : { ...request, budgetMs: Math.min(request.budgetMs, config.callSeconds * 1000) };
+  // A client with a fixed time-out gets its answer: WEB_MCP_CALL_SECONDS caps every call's
+  // budget, and a call that hears no progress ends before the SDKs' default 60 s.
+  const capped = <R extends { readonly budgetMs: number }>(request: R, call: CallContext): R => ({
+    ...request,
+    budgetMs: callBudgetMs(request.budgetMs, config, call),
+  });
   const researchTools = {
     research: (request: ResearchRequest, call: CallContext) =>
-      research({ ...claude, brave, pages }, capped(request), call),
+      research({ ...claude, brave, pages }, capped(request, call), call),
     answers,
     model: config.model,
   };
   const pageTools = {
     answer: (request: PageRequest, call: CallContext) =>
-      answerPage({ ...claude, pages }, capped(request), call),
+      answerPage({ ...claude, pages }, capped(request, call), call),
     answers,
     model: config.model,
   };

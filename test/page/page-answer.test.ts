@@ -87,6 +87,7 @@ function deps(runtime: Pick<Runtime, 'spawn'>, pages: PageReader): PageAnswerDep
 const call = (progress: string[] = []) => ({
   signal: new AbortController().signal,
   arrivedAt: Date.now(),
+  hearsProgress: true,
   progress: (m: string) => progress.push(m),
   setStatus() {},
 });

@@ -108,6 +108,7 @@ async function run(d: ResearchDeps, progress: string[] = []): Promise<Reply> {
   const out: Reply | ToolError = await research(d, REQUEST, {
     signal: new AbortController().signal,
     arrivedAt: Date.now(),
+    hearsProgress: true,
     progress: (m) => progress.push(m),
     setStatus() {},
   });

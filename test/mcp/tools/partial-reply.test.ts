@@ -15,6 +15,7 @@ import { meta, source } from '../../reply/helpers.ts';
 const ctx = (): CallContext => ({
   signal: new AbortController().signal,
   arrivedAt: 0,
+  hearsProgress: true,
   progress() {},
   setStatus() {},
 });
