@@ -7,6 +7,7 @@ import { TTL } from '../cache/cache.ts';
 import { cacheKey } from '../cache/keys.ts';
 import { createSingleFlight } from '../cache/single-flight.ts';
 import { isToolError, type ToolError, toolError } from '../errors.ts';
+import { linkSignals } from '../linked-signal.ts';
 import type { HostPolicy } from './address.ts';
 import { decodeBody } from './decode.ts';
 import { type Extracted, extractByType, titleFromUrl } from './extract.ts';
@@ -54,19 +55,13 @@ export interface PageReader {
 export function createPageReader(deps: PageReaderDeps): PageReader {
   const flights = createSingleFlight();
 
-  async function load(
-    url: string,
-    key: string,
-    signal: AbortSignal,
-    timeoutMs?: number,
-  ): Promise<PageText | ToolError> {
+  async function load(url: string, key: string, signal: AbortSignal): Promise<PageText | ToolError> {
     const fetched = await safeFetch(url, {
       fetch: deps.fetch,
       resolve: deps.resolve,
       allowHosts: deps.allowHosts,
       ...(deps.isPublic ? { isPublic: deps.isPublic } : {}),
       signal,
-      ...(timeoutMs === undefined ? {} : { timeoutMs }),
       ...(deps.maxPdfBytes === undefined ? {} : { maxPdfBytes: deps.maxPdfBytes }),
     });
     if (isToolError(fetched)) return fetched;
@@ -100,9 +95,20 @@ export function createPageReader(deps: PageReaderDeps): PageReader {
         const hit = await deps.cache.get(key, PageTextSchema);
         if (hit) return stripUndefined(hit.value);
       }
-      return flights.run(`${options.refresh ? 'refresh:' : ''}${key}`, options.signal, (shared) =>
-        load(url, key, shared, options.timeoutMs),
-      );
+      // Each caller waits its own time: one that joins a read in flight keeps its own time-out.
+      const own = linkSignals([options.signal], options.timeoutMs);
+      try {
+        const page = await flights.run(`${options.refresh ? 'refresh:' : ''}${key}`, own.signal, (shared) =>
+          load(url, key, shared),
+        );
+        if (!own.timedOut() || !isToolError(page)) return page;
+        return toolError(
+          'fetch_failed',
+          `fetch_failed: ${url} did not finish within ${(options.timeoutMs ?? 0) / 1000} s; try again later or another source`,
+        );
+      } finally {
+        own.dispose();
+      }
     },
   };
 }

@@ -39,6 +39,11 @@ before(async () => {
     if (req.url === '/article') {
       res.writeHead(200, { ...headers, 'content-type': 'text/html; charset=utf-8' });
       res.end(ARTICLE.replace('The lighthouse keeper', `The lighthouse keeper (version ${version})`));
+    } else if (req.url === '/slow') {
+      setTimeout(() => {
+        res.writeHead(200, { ...headers, 'content-type': 'text/html; charset=utf-8' });
+        res.end(ARTICLE);
+      }, 400);
     } else if (req.url === '/shell') {
       res.writeHead(200, { ...headers, 'content-type': 'text/html' });
       res.end(SHELL);
@@ -143,5 +148,18 @@ describe('createPageReader', () => {
     assert.ok(isToolError(out));
     assert.equal(out.code, 'blocked_url');
     assert.equal(server.connections, before);
+  });
+
+  it('a caller that joins a read in flight keeps its own time-out, not the shorter one of the first caller', async () => {
+    const pages = reader();
+    const before = server.connections;
+    const [hasty, patient] = await Promise.all([
+      pages.read(`${server.url}/slow`, { ...live(), timeoutMs: 100 }),
+      pages.read(`${server.url}/slow`, live()),
+    ]);
+    assert.ok(isToolError(hasty));
+    assert.match(hasty.message, /^fetch_failed: \S+\/slow did not finish within 0\.1 s/);
+    assert.match(asPage(patient).text, /lighthouse keeper climbed/);
+    assert.equal(server.connections - before, 1, 'one fetch, shared');
   });
 });
