@@ -18,9 +18,12 @@ import { webSearchTool } from './mcp/tools/web-search.ts';
 import { connectGuard, type Resolver, systemResolver } from './page/address.ts';
 import { answerPage, type PageRequest } from './page/page-answer.ts';
 import { createPageReader } from './page/page-text.ts';
-import { loadedEstimate } from './reply/budget.ts';
+import { loadedEstimate, loadTokenizer } from './reply/budget.ts';
 import { type ResearchRequest, research } from './research/pipeline.ts';
 import type { Runtime } from './runtime.ts';
+
+/** After start-up, the wait before the tokenizer loads ahead of the first call (start-up itself stays lean). */
+export const WARM_UP_MS = 1000;
 
 export interface ServiceOverrides {
   /** Brave's fetch. */
@@ -36,7 +39,7 @@ export interface Services {
   /** Fires when the process shuts down: every call in flight stops and its run is killed. */
   readonly shutdownSignal: AbortSignal;
   shutdown(): void;
-  /** Resolves once no claude run is in flight: each has been killed and its working dir removed. */
+  /** Resolves once no claude run is in flight (each killed, its working dir removed) and cache writes have landed. */
   settled(): Promise<void>;
 }
 
@@ -97,10 +100,23 @@ export function createServices(
     webInvestigateTool(researchTools),
   ];
   if (brave) tools.push(webSearchTool({ brave, estimate: loadedEstimate }));
+  // The tokenizer is the biggest load of a first call: fetch it once the start-up is over,
+  // so that a first call (even one answered from the cache) finds it ready.
+  const warm = setTimeout(() => {
+    loadTokenizer().catch((error: unknown) =>
+      log.warn(`tokenizer: could not load it ahead (${String(error)})`),
+    );
+  }, WARM_UP_MS);
   return {
     tools,
     shutdownSignal: root.signal,
-    shutdown: () => root.abort(new Error('server shutting down')),
-    settled: () => limiter.idle(),
+    shutdown: () => {
+      clearTimeout(warm);
+      root.abort(new Error('server shutting down'));
+    },
+    settled: async () => {
+      await limiter.idle();
+      await cache.settled();
+    },
   };
 }

@@ -84,7 +84,8 @@ export function createPageReader(deps: PageReaderDeps): PageReader {
       );
     }
     const page: PageText = { ...extracted, url: fetched.url };
-    if (deps.cache && !page.thin) await deps.cache.set(key, page, TTL.pageText);
+    // Stored after the caller moves on: a read never waits for the disk.
+    if (deps.cache && !page.thin) void deps.cache.set(key, page, TTL.pageText);
     return page;
   }
 
