@@ -35,7 +35,11 @@ export function checkResearchQuotes(reply: Reply, held: HeldText): Reply {
   const findings = checked.findings.map((f) => {
     const snippet = partial.get(f.source);
     if (f.quote === undefined || f.verified || snippet === undefined) return f;
-    return matchesFragments(snippet, quoteFragments(f.quote)) ? { ...f, verified: true } : f;
+    try {
+      return matchesFragments(snippet, quoteFragments(f.quote)) ? { ...f, verified: true } : f;
+    } catch {
+      return f; // a failed check leaves the quote unverified
+    }
   });
 
   const unchecked = [

@@ -31,11 +31,16 @@ function checkFinding(finding: Finding, heldFor: (source: number) => string[] | 
   // `verified` is the server's word only: never trust one that arrived with the draft.
   const { verified: _ignored, quote, ...rest } = finding;
   if (quote === undefined) return rest;
-  const fragments = quoteFragments(quote);
-  if (fragments.length === 0) return rest;
-  const texts = heldFor(finding.source);
-  if (texts === undefined) return { ...rest, quote };
-  return texts.some((text) => matchesFragments(text, fragments)) ? { ...rest, quote, verified: true } : rest;
+  try {
+    const fragments = quoteFragments(quote);
+    if (fragments.length === 0) return rest;
+    const texts = heldFor(finding.source);
+    if (texts === undefined) return { ...rest, quote };
+    return texts.some((text) => matchesFragments(text, fragments)) ? { ...rest, quote, verified: true } : rest;
+  } catch {
+    // A check that fails proves nothing either way: the quote stays, unverified; the call goes on.
+    return { ...rest, quote };
+  }
 }
 
 /** `verified n/m`: n quotes checked and found, of the m quotes left in the reply. */

@@ -211,4 +211,32 @@ describe('research pipeline', () => {
     assert.equal(reply.meta.verified, 1);
     assert.equal(reply.meta.quotes, 1);
   });
+
+  it('a page read that throws costs only its quote check: the reply comes back whole, the quote unverified', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const draft: Draft = {
+        ...DRAFT,
+        // The second source is fetched during the run but never quoted: nobody waits for its read.
+        sources: [...DRAFT.sources, { title: 'Zoo notes', url: OTHER_URL }],
+      };
+      const throwing: PageReader = {
+        read: async (url) => {
+          throw new Error(`disk on fire while reading ${url}`);
+        },
+      };
+      const reply = await run(deps({ withBrave: false, pages: throwing, draft }));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.deepEqual(unhandled, [], 'no rejection went unhandled');
+      assert.equal(reply.answer, DRAFT.answer);
+      assert.equal(reply.findings[0]?.quote, 'found on Rottnest Island near Perth');
+      assert.equal(reply.findings[0]?.verified, undefined, 'unverified, not removed');
+      assert.equal(reply.meta.verified, 0);
+      assert.equal(reply.meta.quotes, 1);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
 });
