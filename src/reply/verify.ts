@@ -36,7 +36,9 @@ function checkFinding(finding: Finding, heldFor: (source: number) => string[] | 
     if (fragments.length === 0) return rest;
     const texts = heldFor(finding.source);
     if (texts === undefined) return { ...rest, quote };
-    return texts.some((text) => matchesFragments(text, fragments)) ? { ...rest, quote, verified: true } : rest;
+    return texts.some((text) => matchesFragments(text, fragments))
+      ? { ...rest, quote, verified: true }
+      : rest;
   } catch {
     // A check that fails proves nothing either way: the quote stays, unverified; the call goes on.
     return { ...rest, quote };
