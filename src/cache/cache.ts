@@ -162,8 +162,9 @@ export function createCache(options: CacheOptions): Cache {
     return sweeping;
   };
 
-  const write = async (key: string, value: unknown, ttlMs: number): Promise<void> => {
-    const now = clock();
+  const write = async (key: string, value: unknown, ttlMs: number, now: number): Promise<void> => {
+    // Even the encoding (a page's text can be megabytes) waits until the caller has moved on.
+    await new Promise((resolve) => setTimeout(resolve, 0));
     const entry: Entry = { v: FORMAT_VERSION, storedAt: now, expiresAt: now + ttlMs, value };
     const text = JSON.stringify(entry);
     const size = encoder.encode(text).length;
@@ -186,7 +187,7 @@ export function createCache(options: CacheOptions): Cache {
   const pending = new Set<Promise<void>>();
   const set = (key: string, value: unknown, ttlMs: number): Promise<void> => {
     if (!enabled || !(ttlMs > 0) || pending.size >= MAX_PENDING_WRITES) return Promise.resolve();
-    const done: Promise<void> = write(key, value, ttlMs)
+    const done: Promise<void> = write(key, value, ttlMs, clock())
       .catch((error: unknown) => {
         // A value that cannot be stored (say, one JSON cannot encode) is a skipped write, never a failed call.
         log.warn(`cache: skipped a write to ${options.where ?? 'the cache'} (${reason(error)})`);

@@ -60,12 +60,14 @@ after(() => server.close());
 
 function reader() {
   const cache = createCache({ driver: memoryDriver(), maxBytes: 10 * 1024 * 1024, log: silentLog });
-  return createPageReader({
+  const pages = createPageReader({
     fetch: globalThis.fetch.bind(globalThis),
     resolve: noDns,
     allowHosts: [`127.0.0.1:${server.port}`],
     cache,
   });
+  // Writes land after the read returns: a test that needs the stored copy waits for them.
+  return Object.assign(pages, { stored: () => cache.settled() });
 }
 
 const live = () => ({ signal: new AbortController().signal });
@@ -86,6 +88,7 @@ describe('createPageReader', () => {
     assert.equal(first.title, 'The Lighthouse');
     assert.equal(server.connections, before + 1);
 
+    await pages.stored();
     const second = asPage(await pages.read(url, live()));
     assert.equal(server.connections, before + 1, 'no connection for the cached copy');
     assert.equal(second.text, first.text);
@@ -98,11 +101,13 @@ describe('createPageReader', () => {
     version = 1;
     const first = asPage(await pages.read(url, live()));
     assert.match(first.text, /version 1/);
+    await pages.stored();
     version = 2;
     const before = server.connections;
     const fresh = asPage(await pages.read(url, { ...live(), refresh: true }));
     assert.equal(server.connections, before + 1, 'refresh connects again');
     assert.match(fresh.text, /version 2/);
+    await pages.stored();
     const cached = asPage(await pages.read(url, live()));
     assert.equal(server.connections, before + 1);
     assert.match(cached.text, /version 2/, 'the fresh copy replaced the old one');
