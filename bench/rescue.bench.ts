@@ -93,7 +93,13 @@ async function oneCall(): Promise<{ stopToReply: number; rescue: number }> {
       maxTokens: 400,
       budgetMs: 60_000,
     },
-    { signal: new AbortController().signal, arrivedAt: Date.now(), progress() {}, setStatus() {} },
+    {
+      signal: new AbortController().signal,
+      arrivedAt: Date.now(),
+      hearsProgress: true,
+      progress() {},
+      setStatus() {},
+    },
   );
   const done = performance.now();
   if (isToolError(reply)) throw new Error(reply.message);

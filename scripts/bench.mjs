@@ -13,6 +13,7 @@ const BENCHES = [
     dist: true,
   },
   { name: 'cached', about: 'cached web_research answers through the HTTP server', dist: true },
+  { name: 'first-call', about: 'first call of a fresh process against a 20,000-entry cache', dist: true },
   { name: 'verify-corpus', about: 'quote verifier precision and recall on the page corpus' },
   { name: 'research', about: 'server overhead per research run' },
   { name: 'rescue', about: 'stop → reply overhead of answering from held pages' },

@@ -1,5 +1,5 @@
-// How long each kind of call may take, in one place: the research depths (R-U5) and the page
-// tools. WEB_MCP_CALL_SECONDS caps them all (src/call-context.ts); nothing else sets a call's time.
+// How long each kind of call may take, in one place: the research depths (R-U5), the page tools,
+// and a call that hears no progress. WEB_MCP_CALL_SECONDS caps them all (src/call-context.ts).
 
 export const CALL_BUDGET_MS = {
   quick: 90_000,
@@ -8,3 +8,6 @@ export const CALL_BUDGET_MS = {
   /** web_read and web_page: fetch, read, wait for a slot and the run together. */
   page: 90_000,
 } as const;
+
+/** A caller without a progress token commonly gives up at 60 s (the MCP SDKs' default): answer before. */
+export const NO_PROGRESS_SECONDS = 55;

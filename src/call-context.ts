@@ -1,12 +1,14 @@
-// One tool call as every layer sees it (cancel signal, arrival time, progress), and
-// its heartbeat: a caller that takes progress hears from the server at least every
-// few seconds, even while Claude thinks quietly or the call waits for a slot.
+// One tool call as every layer sees it (cancel signal, arrival time, progress), its
+// heartbeat (a caller that takes progress hears from the server at least every few
+// seconds) and its time budget, which ends before the wait of a caller that hears nothing.
 
 export interface CallContext {
   /** Fires when the caller cancels (stdio notifications/cancelled, HTTP disconnect, shutdown). */
   readonly signal: AbortSignal;
   /** Clock reading (ms) when the call arrived: time budgets count from here. */
   readonly arrivedAt: number;
+  /** Whether the caller sent a progress token: one that did not cannot have its time-out reset. */
+  readonly hearsProgress: boolean;
   /** Sends a progress notification when the caller asked for them; otherwise a no-op. */
   progress(message: string): void;
   /** What the heartbeat says from now on (elapsed seconds in, one true line out). */
@@ -41,6 +43,7 @@ export function createCallContext(options: CallContextOptions): CallContext & { 
   return {
     signal: options.signal,
     arrivedAt,
+    hearsProgress: send !== undefined,
     progress: (message) => send?.(message),
     setStatus: (next) => {
       status = next;
@@ -77,3 +80,20 @@ export const newTally = (): CallTally => ({
   produced: false,
   partial: false,
 });
+
+export interface CallLimits {
+  /** WEB_MCP_CALL_SECONDS: caps every call when set. */
+  readonly callSeconds: number | undefined;
+  /** The budget of a call that hears no progress, when WEB_MCP_CALL_SECONDS is unset. */
+  readonly noProgressSeconds: number;
+}
+
+/** A call's whole budget: the tool's own, capped by WEB_MCP_CALL_SECONDS, else by the no-progress budget. */
+export function callBudgetMs(
+  toolMs: number,
+  limits: CallLimits,
+  call: Pick<CallContext, 'hearsProgress'>,
+): number {
+  const ceiling = limits.callSeconds ?? (call.hearsProgress ? undefined : limits.noProgressSeconds);
+  return ceiling === undefined ? toolMs : Math.min(toolMs, ceiling * 1000);
+}

@@ -2,6 +2,7 @@
 // Every default is written here once; a bad value is reported naming the variable or flag.
 import { parseArgs } from 'node:util';
 import * as v from 'valibot';
+import { NO_PROGRESS_SECONDS } from './budgets.ts';
 
 /** `WEB_MCP_MAX_PDF_MB` when unset; the variable may raise it to at most PDF_MAX_MB_LIMIT. */
 export const PDF_MAX_MB_DEFAULT = 10;
@@ -47,6 +48,8 @@ export interface Config {
   readonly tiers: ReadonlySet<Tier>;
   /** WEB_MCP_CALL_SECONDS: the most any call may take (its budget is capped to it); unset → each tool's own. */
   readonly callSeconds: number | undefined;
+  /** WEB_MCP_NO_PROGRESS_SECONDS: the budget of a call whose client sent no progress token (when callSeconds is unset). */
+  readonly noProgressSeconds: number;
 }
 
 export type ParsedCli =
@@ -83,12 +86,13 @@ Usage: web-mcp [--http HOST:PORT] [--tiers LIST]
 
 A client that stops tool calls after a fixed time (often 60 s): set
 WEB_MCP_CALL_SECONDS (20-300) just under it, e.g. 55; every call then answers in
-time, from what it has read so far if need be.
+time, from what it has read so far if need be. A call from a client that asks for
+no progress answers within WEB_MCP_NO_PROGRESS_SECONDS (default 55) anyway.
 
 Environment: BRAVE_API_KEY, BRAVE_API_KEY_FILE, BRAVE_BASE_URL, BRAVE_MONTHLY_QUOTA,
 CLAUDE_BIN, WEB_MCP_MODEL, WEB_MCP_CONCURRENCY, WEB_MCP_QUEUE, WEB_MCP_CACHE_DIR,
 WEB_MCP_CACHE_MAX_MB, WEB_MCP_MAX_PDF_MB, WEB_MCP_HTTP_TOKEN, WEB_MCP_ALLOW_HOSTS,
-WEB_MCP_CALL_SECONDS`;
+WEB_MCP_CALL_SECONDS, WEB_MCP_NO_PROGRESS_SECONDS`;
 
 const intIn = (min: number, max: number) =>
   v.pipe(
@@ -115,6 +119,7 @@ const EnvSchema = v.object({
   WEB_MCP_QUEUE: v.optional(intIn(0, 1000), String(DEFAULTS.queue)),
   WEB_MCP_CACHE_DIR: v.optional(nonEmpty('a directory path')),
   WEB_MCP_CALL_SECONDS: v.optional(intIn(20, 300)),
+  WEB_MCP_NO_PROGRESS_SECONDS: v.optional(intIn(20, 300), String(NO_PROGRESS_SECONDS)),
   WEB_MCP_CACHE_MAX_MB: v.optional(intIn(1, 100_000), String(DEFAULTS.cacheMaxMb)),
   WEB_MCP_MAX_PDF_MB: v.optional(intIn(1, PDF_MAX_MB_LIMIT), String(PDF_MAX_MB_DEFAULT)),
   WEB_MCP_HTTP_TOKEN: v.optional(
@@ -268,6 +273,7 @@ export function parseCli(sources: ConfigSources): ParsedCli {
       http,
       tiers,
       callSeconds: e.WEB_MCP_CALL_SECONDS,
+      noProgressSeconds: e.WEB_MCP_NO_PROGRESS_SECONDS,
     },
   };
 }

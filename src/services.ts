@@ -3,7 +3,7 @@
 import { createBrave } from './brave/client.ts';
 import type { AnswerStore } from './cache/answer.ts';
 import { createCache } from './cache/cache.ts';
-import type { CallContext } from './call-context.ts';
+import { type CallContext, callBudgetMs } from './call-context.ts';
 import { createLimiter } from './claude/limiter.ts';
 import type { Config } from './config.ts';
 import type { Log } from './log.ts';
@@ -18,12 +18,15 @@ import { braveFor, braveNews, meteredTool, spending } from './mcp/usage-meter.ts
 import { checkStored, connectGuard, type Resolver, systemResolver } from './page/fetch/address.ts';
 import { createPageReader } from './page/page-text.ts';
 import { answerPage, type PageRequest } from './page-tools/page-answer.ts';
-import { loadedEstimate } from './reply/budget.ts';
+import { loadedEstimate, loadTokenizer } from './reply/budget.ts';
 import { type ResearchRequest, research } from './research/pipeline.ts';
 import type { Runtime } from './runtime.ts';
 import { createSingleFlight } from './single-flight.ts';
 import { createLedger } from './usage/ledger.ts';
 import { ledgerStore, withoutLedger } from './usage/place.ts';
+
+/** After start-up, the wait before the tokenizer loads ahead of the first call (start-up itself stays lean). */
+export const WARM_UP_MS = 1000;
 
 export interface ServiceOverrides {
   /** Brave's fetch. */
@@ -39,7 +42,7 @@ export interface Services {
   /** Fires when the process shuts down: every call in flight stops and its run is killed. */
   readonly shutdownSignal: AbortSignal;
   shutdown(): void;
-  /** Resolves once no claude run is in flight (each killed, its working dir removed) and the ledger is written. */
+  /** Resolves once no claude run is in flight (each killed, its working dir removed), the ledger is written and cache writes have landed. */
   settled(): Promise<void>;
 }
 
@@ -76,24 +79,25 @@ export function createServices(
     maxPdfBytes: config.maxPdfBytes,
   });
   const claude = { runtime, claudeBin: config.claudeBin, model: config.model, env, limiter, clock };
-  // WEB_MCP_CALL_SECONDS caps every call's budget, so a client with a fixed time-out gets its answer.
-  const capped = <R extends { readonly budgetMs: number }>(request: R): R =>
-    config.callSeconds === undefined
-      ? request
-      : { ...request, budgetMs: Math.min(request.budgetMs, config.callSeconds * 1000) };
+  // A client with a fixed time-out gets its answer: WEB_MCP_CALL_SECONDS caps every call's
+  // budget, and a call that hears no progress ends before the SDKs' default 60 s.
+  const capped = <R extends { readonly budgetMs: number }>(request: R, call: CallContext): R => ({
+    ...request,
+    budgetMs: callBudgetMs(request.budgetMs, config, call),
+  });
   // Each call's runs and Brave requests are counted for the ledger; a rejected plan starts no run.
   const spend = spending(ledger, claude, clock);
   const researchTools = {
     research: (request: ResearchRequest, call: CallContext) =>
       spend(call, (deps) =>
-        research({ ...deps, brave: braveFor(brave, call.usage), pages }, capped(request), call),
+        research({ ...deps, brave: braveFor(brave, call.usage), pages }, capped(request, call), call),
       ),
     answers,
     model: config.model,
   };
   const pageTools = {
     answer: (request: PageRequest, call: CallContext) =>
-      spend(call, (deps) => answerPage({ ...deps, pages }, capped(request), call)),
+      spend(call, (deps) => answerPage({ ...deps, pages }, capped(request, call), call)),
     answers,
     model: config.model,
     guard: (urls: readonly string[]) => checkStored(urls, policy),
@@ -107,13 +111,24 @@ export function createServices(
     webInvestigateTool(researchTools),
   ];
   if (brave) tools.push(webSearchTool({ brave, estimate: loadedEstimate }));
+  // The tokenizer is the biggest load of a first call: fetch it once the start-up is over,
+  // so that a first call (even one answered from the cache) finds it ready.
+  const warm = setTimeout(() => {
+    loadTokenizer().catch((error: unknown) =>
+      log.warn(`tokenizer: could not load it ahead (${String(error)})`),
+    );
+  }, WARM_UP_MS);
   return {
     tools: tools.map((def) => meteredTool(def, ledger, clock)),
     shutdownSignal: root.signal,
-    shutdown: () => root.abort(new Error('server shutting down')),
+    shutdown: () => {
+      clearTimeout(warm);
+      root.abort(new Error('server shutting down'));
+    },
     settled: async () => {
       await limiter.idle();
       await ledger.flush();
+      await cache.settled();
     },
   };
 }

@@ -3,7 +3,8 @@
 // a call without a progress token gets nothing.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createCallContext } from '../src/call-context.ts';
+import { NO_PROGRESS_SECONDS } from '../src/budgets.ts';
+import { callBudgetMs, createCallContext } from '../src/call-context.ts';
 import { inSlot } from '../src/claude/call.ts';
 import { createLimiter } from '../src/claude/limiter.ts';
 
@@ -87,5 +88,33 @@ describe('call context heartbeat', () => {
       release();
       ctx.stop();
     }
+  });
+
+  it('knows whether its caller hears progress', () => {
+    const signal = new AbortController().signal;
+    const quiet = createCallContext({ signal, clock: Date.now, send: undefined });
+    const heard = createCallContext({ signal, clock: Date.now, send: () => {} });
+    assert.equal(quiet.hearsProgress, false);
+    assert.equal(heard.hearsProgress, true);
+    heard.stop();
+  });
+});
+
+describe('call budget', () => {
+  const unset = { callSeconds: undefined, noProgressSeconds: NO_PROGRESS_SECONDS };
+  it('a caller that hears no progress gets 55 s by default, under the 60 s SDK default', () => {
+    assert.equal(NO_PROGRESS_SECONDS, 55);
+    assert.equal(callBudgetMs(90_000, unset, { hearsProgress: false }), 55_000);
+    assert.equal(callBudgetMs(300_000, unset, { hearsProgress: false }), 55_000);
+    assert.equal(callBudgetMs(30_000, unset, { hearsProgress: false }), 30_000);
+  });
+  it('a caller that hears progress keeps the tool budget', () => {
+    assert.equal(callBudgetMs(300_000, unset, { hearsProgress: true }), 300_000);
+  });
+  it('an explicit WEB_MCP_CALL_SECONDS wins, for every caller', () => {
+    const set = { callSeconds: 120, noProgressSeconds: 55 };
+    assert.equal(callBudgetMs(300_000, set, { hearsProgress: false }), 120_000);
+    assert.equal(callBudgetMs(300_000, set, { hearsProgress: true }), 120_000);
+    assert.equal(callBudgetMs(90_000, { ...set, callSeconds: 20 }, { hearsProgress: false }), 20_000);
   });
 });

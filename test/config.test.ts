@@ -89,6 +89,15 @@ describe('config', () => {
     assert.equal(config([], { WEB_MCP_CALL_SECONDS: ' 300 ' }).callSeconds, 300);
   });
 
+  it('WEB_MCP_NO_PROGRESS_SECONDS is 55 by default, 20 to 300 when set', () => {
+    assert.equal(config([], {}).noProgressSeconds, 55);
+    assert.equal(config([], { WEB_MCP_NO_PROGRESS_SECONDS: '25' }).noProgressSeconds, 25);
+    assert.match(
+      error([], { WEB_MCP_NO_PROGRESS_SECONDS: '19' }),
+      /^WEB_MCP_NO_PROGRESS_SECONDS must be a whole number from 20 to 300$/,
+    );
+  });
+
   it('names the flag in a bad flag', () => {
     assert.match(error(['--nope']), /--nope/);
     assert.match(error(['--http', 'localhost']), /^--http /);

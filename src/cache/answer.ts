@@ -36,8 +36,9 @@ export async function cachedAnswer(store: AnswerStore, request: AnswerRequest): 
   return store.flights.run(flightKey, request.signal, async (shared) => {
     const reply = await request.produce(shared);
     // A partial reply (research cut short) is not the answer to keep: the next call tries in full.
+    // Stored after the reply goes out: the call never waits for the disk.
     if (!isToolError(reply) && reply.meta.partial !== true && store.cache)
-      await store.cache.set(request.key, reply, request.ttlMs);
+      void store.cache.set(request.key, reply, request.ttlMs);
     return reply;
   });
 }

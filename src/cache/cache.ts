@@ -6,7 +6,7 @@ import type { Driver } from 'unstorage';
 import * as v from 'valibot';
 import type { Log } from '../log.ts';
 import { boundDriver, CacheTimeout } from './bounded-driver.ts';
-import { type Entry, FORMAT_VERSION, readEntry } from './entry.ts';
+import { type Entry, FORMAT_VERSION, readEntry, readEntryHead } from './entry.ts';
 import { sweepEntries } from './sweep.ts';
 
 export { FORMAT_VERSION } from './entry.ts';
@@ -39,6 +39,8 @@ export const CACHE_OP_TIMEOUT_MS = 5000;
 const CACHE_LIST_TIMEOUT_MS = 30_000;
 /** Cache operations in flight at once: stuck ones then hold at most this many I/O threads. */
 const CACHE_OP_CONCURRENCY = 2;
+/** Writes waiting or in flight at once; more are skipped (a cache may drop an entry, never hold up a call). */
+export const MAX_PENDING_WRITES = 32;
 
 export type Validator<T> = ((value: unknown) => value is T) | v.GenericSchema<unknown, T>;
 
@@ -52,8 +54,14 @@ export interface Cache {
   /** A live entry, or undefined for a miss. Expired, corrupt or invalid entries are misses and are removed. */
   get(key: string): Promise<Hit<unknown> | undefined>;
   get<T>(key: string, validate: Validator<T>): Promise<Hit<T> | undefined>;
-  /** Stores `value` for `ttlMs`. Never throws for disk trouble; may run a sweep when the cache is full or due. */
+  /**
+   * Stores `value` for `ttlMs`; resolves once stored or skipped, never rejects. Callers on a
+   * call's path do not wait for it (`void cache.set(…)`). A sweep it starts, when the cache is
+   * full or due, runs on in the background. Past MAX_PENDING_WRITES writes in flight, it skips.
+   */
   set(key: string, value: unknown, ttlMs: number): Promise<void>;
+  /** Resolves once every write started so far has landed or been skipped (not waiting for a sweep). */
+  settled(): Promise<void>;
   /** Removes expired and unreadable entries, then the oldest until the directory is under the cap. */
   sweep(): Promise<void>;
   readonly enabled: boolean;
@@ -135,6 +143,7 @@ export function createCache(options: CacheOptions): Cache {
           maxBytes,
           targetBytes: Math.floor(maxBytes * LOW_WATER),
           readTimes: readEntry,
+          readHeadTimes: readEntryHead,
         });
         bytes = result.keptBytes;
       } catch (error) {
@@ -153,11 +162,39 @@ export function createCache(options: CacheOptions): Cache {
     return sweeping;
   };
 
-  /** A write waits for the sweep it started only briefly: the sweep goes on without the caller. */
-  const sweepWithin = async (ms: number) => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([sweep(), new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
-    clearTimeout(timer);
+  const write = async (key: string, value: unknown, ttlMs: number, now: number): Promise<void> => {
+    // Even the encoding (a page's text can be megabytes) waits until the caller has moved on.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const entry: Entry = { v: FORMAT_VERSION, storedAt: now, expiresAt: now + ttlMs, value };
+    const text = JSON.stringify(entry);
+    const size = encoder.encode(text).length;
+    if (size > maxBytes) return; // would be evicted at once
+    try {
+      await driver.setItem?.(key, text, {});
+    } catch (error) {
+      if (error instanceof CacheTimeout) return; // skipped: the disk is slow, not refusing
+      failuresInRow += 1;
+      if (!wroteOnce || failuresInRow >= FAILURES_TO_DISABLE) disable(reason(error));
+      return;
+    }
+    wroteOnce = true;
+    failuresInRow = 0;
+    bytes += size;
+    // The sweep goes on by itself: no write, and so no call, waits for it.
+    if (bytes > maxBytes || now - lastSweepAt >= SWEEP_EVERY_MS) void sweep();
+  };
+
+  const pending = new Set<Promise<void>>();
+  const set = (key: string, value: unknown, ttlMs: number): Promise<void> => {
+    if (!enabled || !(ttlMs > 0) || pending.size >= MAX_PENDING_WRITES) return Promise.resolve();
+    const done: Promise<void> = write(key, value, ttlMs, clock())
+      .catch((error: unknown) => {
+        // A value that cannot be stored (say, one JSON cannot encode) is a skipped write, never a failed call.
+        log.warn(`cache: skipped a write to ${options.where ?? 'the cache'} (${reason(error)})`);
+      })
+      .finally(() => pending.delete(done));
+    pending.add(done);
+    return done;
   };
 
   async function get<T>(key: string, validate?: Validator<T>): Promise<Hit<T> | Hit<unknown> | undefined> {
@@ -184,25 +221,9 @@ export function createCache(options: CacheOptions): Cache {
       return enabled;
     },
     get,
-    async set(key, value, ttlMs) {
-      if (!enabled || !(ttlMs > 0)) return;
-      const now = clock();
-      const entry: Entry = { v: FORMAT_VERSION, storedAt: now, expiresAt: now + ttlMs, value };
-      const text = JSON.stringify(entry);
-      const size = encoder.encode(text).length;
-      if (size > maxBytes) return; // would be evicted at once
-      try {
-        await driver.setItem?.(key, text, {});
-      } catch (error) {
-        if (error instanceof CacheTimeout) return; // skipped: the disk is slow, not refusing
-        failuresInRow += 1;
-        if (!wroteOnce || failuresInRow >= FAILURES_TO_DISABLE) disable(reason(error));
-        return;
-      }
-      wroteOnce = true;
-      failuresInRow = 0;
-      bytes += size;
-      if (bytes > maxBytes || now - lastSweepAt >= SWEEP_EVERY_MS) await sweepWithin(opTimeoutMs);
+    set,
+    settled: async () => {
+      await Promise.all([...pending]);
     },
     sweep,
   };

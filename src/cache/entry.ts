@@ -25,3 +25,15 @@ export function readEntry(raw: unknown): Entry | undefined {
   const parsed = v.safeParse(EntrySchema, data);
   return parsed.success ? parsed.output : undefined;
 }
+
+/** How many leading bytes of a stored entry hold its times (`{"v":1,"storedAt":…,"expiresAt":…,`). */
+export const ENTRY_HEAD_BYTES = 96;
+const HEAD =
+  /^\{"v":(\d+),"storedAt":(-?\d+(?:\.\d+)?(?:e\+?\d+)?),"expiresAt":(-?\d+(?:\.\d+)?(?:e\+?\d+)?),/;
+
+/** The times from the head of an entry as `set` writes it; undefined when the head is not that shape. */
+export function readEntryHead(head: string): { storedAt: number; expiresAt: number } | undefined {
+  const m = HEAD.exec(head);
+  if (m === null || Number(m[1]) !== FORMAT_VERSION) return undefined;
+  return { storedAt: Number(m[2]), expiresAt: Number(m[3]) };
+}

@@ -49,6 +49,31 @@ async function readRegular(path: string): Promise<string | undefined> {
   }
 }
 
+/** getMeta gives this many leading bytes as `head`: a sweep reads an entry's times there, not the whole file. */
+export const META_HEAD_BYTES = 128;
+
+/** Size, mtime and first bytes of the regular file at `path`, or null when there is none. */
+async function metaOf(path: string): Promise<{ mtime: Date; size: number; head: string } | null> {
+  const handle = await open(path, READ_FLAGS).catch((error: unknown) => {
+    if (isAbsent(error) || errorCode(error) === 'ELOOP') return undefined;
+    throw error;
+  });
+  if (handle === undefined) return null;
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) return null;
+    const bytes = new Uint8Array(Math.min(META_HEAD_BYTES, info.size));
+    const { bytesRead } = await handle.read(bytes, 0, bytes.length, 0);
+    return {
+      mtime: info.mtime,
+      size: info.size,
+      head: new TextDecoder().decode(bytes.subarray(0, bytesRead)),
+    };
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
+}
+
 export const fsCacheDriver: (options: FsCacheDriverOptions) => Driver = defineDriver(
   (options: FsCacheDriverOptions) => {
     const base = resolve(options.base);
@@ -125,8 +150,7 @@ export const fsCacheDriver: (options: FsCacheDriverOptions) => Driver = defineDr
         await unlink(pathOf(key)).catch(ignoreAbsent);
       },
       async getMeta(key) {
-        const info = await lstat(pathOf(key)).catch(ignoreAbsent);
-        return info?.isFile() ? { mtime: info.mtime, size: info.size } : null;
+        return metaOf(pathOf(key));
       },
       async getKeys() {
         return walk(base, Date.now());

@@ -1,5 +1,6 @@
 // Keeps the cache bounded: removes expired and unreadable entries, then the oldest
-// ones until the total fits. Works with any unstorage driver (sizes from getMeta when it has one).
+// ones until the total fits. Works with any unstorage driver; one whose getMeta gives
+// the size and the entry's first bytes (`head`) is swept without reading whole entries.
 import type { Driver } from 'unstorage';
 
 /** What the sweep needs to know about one stored entry; undefined means "not a valid entry". */
@@ -15,6 +16,10 @@ export interface SweepOptions {
   /** Where eviction stops, below the cap so that the next few writes don't sweep again. */
   readonly targetBytes: number;
   readonly readTimes: ReadEntryTimes;
+  /** The times from an entry's first bytes, when the driver's getMeta gives them as `head`. */
+  readonly readHeadTimes?: (
+    head: string,
+  ) => { readonly storedAt: number; readonly expiresAt: number } | undefined;
 }
 
 export interface SweepResult {
@@ -33,17 +38,26 @@ interface Live {
 const PARALLEL = 8;
 const encoder = new TextEncoder();
 
-async function sizeOf(driver: Driver, key: string, raw: unknown): Promise<number> {
+const sizeOfRaw = (raw: unknown): number =>
+  typeof raw === 'string' ? encoder.encode(raw).length : encoder.encode(JSON.stringify(raw) ?? '').length;
+
+type Looked = { readonly times: ReturnType<ReadEntryTimes>; readonly bytes: number } | 'gone';
+
+/** An entry's times and size: from getMeta alone when it gives both, else from the whole entry. */
+async function look(driver: Driver, key: string, options: SweepOptions): Promise<Looked> {
   const meta = await Promise.resolve(driver.getMeta?.(key, {})).catch(() => null);
   const size: unknown = meta?.size;
-  if (typeof size === 'number' && Number.isFinite(size)) return size;
-  return typeof raw === 'string'
-    ? encoder.encode(raw).length
-    : encoder.encode(JSON.stringify(raw) ?? '').length;
+  const known = typeof size === 'number' && Number.isFinite(size) ? size : undefined;
+  const head: unknown = meta?.head;
+  const fromHead = typeof head === 'string' ? options.readHeadTimes?.(head) : undefined;
+  if (fromHead !== undefined && known !== undefined) return { times: fromHead, bytes: known };
+  const raw: unknown = await Promise.resolve(driver.getItem(key, {})).catch(() => null);
+  if (raw === null || raw === undefined) return 'gone'; // removed since listing
+  return { times: options.readTimes(raw), bytes: known ?? sizeOfRaw(raw) };
 }
 
 export async function sweepEntries(options: SweepOptions): Promise<SweepResult> {
-  const { driver, now, readTimes } = options;
+  const { driver, now } = options;
   const remove = async (key: string) => {
     await Promise.resolve(driver.removeItem?.(key, {})).catch(() => undefined);
   };
@@ -57,15 +71,15 @@ export async function sweepEntries(options: SweepOptions): Promise<SweepResult> 
     while (next < keys.length) {
       const key = keys[next++];
       if (key === undefined) break;
-      const raw: unknown = await Promise.resolve(driver.getItem(key, {})).catch(() => null);
-      if (raw === null || raw === undefined) continue; // removed since listing
-      const times = readTimes(raw);
+      const looked = await look(driver, key, options);
+      if (looked === 'gone') continue;
+      const { times, bytes } = looked;
       if (times === undefined || times.expiresAt <= now) {
         await remove(key);
         removedEntries += 1;
         continue;
       }
-      live.push({ key, bytes: await sizeOf(driver, key, raw), storedAt: times.storedAt });
+      live.push({ key, bytes, storedAt: times.storedAt });
     }
   };
   await Promise.all(Array.from({ length: Math.min(PARALLEL, keys.length) }, worker));

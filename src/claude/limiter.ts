@@ -43,10 +43,10 @@ interface Waiter {
 }
 
 const BUSY =
-  'busy: every research slot is taken and the wait queue is full; try again in a minute or raise WEB_MCP_CONCURRENCY / WEB_MCP_QUEUE';
+  'busy: every Claude slot is taken and the wait queue is full; try again in a minute or raise WEB_MCP_CONCURRENCY / WEB_MCP_QUEUE';
 const CANCELLED = 'cancelled: the caller cancelled the call before it finished; no reply was produced';
 const QUEUE_TIMEOUT =
-  'timeout: the call waited for a free research slot until its time budget ran out; try again when fewer calls are running';
+  'timeout: the call waited for a free Claude slot until its time budget ran out; try again when fewer calls are running';
 
 export function createLimiter(options: LimiterOptions): Limiter {
   const clock = options.clock ?? Date.now;

@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import { type CallContext, createCallContext } from '../call-context.ts';
 import type { Tier } from '../config.ts';
 import { type ToolError, toolError } from '../errors.ts';
+import { linkSignals } from '../linked-signal.ts';
 import { type Log, silentLog } from '../log.ts';
 import { renderError } from '../reply/render.ts';
 import { clip } from './long-names.ts';
@@ -123,10 +124,12 @@ export function createToolRegistrar(options: ToolOptions): (server: McpServer) =
         async (args, extra) => {
           const token = extra.mcpReq._meta?.progressToken;
           let step = 0;
+          // Linked, not AbortSignal.any: the process-long shutdown signal must not keep every call (Node 20).
+          const linked = linkSignals(
+            options.shutdownSignal ? [extra.mcpReq.signal, options.shutdownSignal] : [extra.mcpReq.signal],
+          );
           const ctx = createCallContext({
-            signal: options.shutdownSignal
-              ? AbortSignal.any([extra.mcpReq.signal, options.shutdownSignal])
-              : extra.mcpReq.signal,
+            signal: linked.signal,
             clock: options.clock,
             send:
               token === undefined
@@ -145,6 +148,7 @@ export function createToolRegistrar(options: ToolOptions): (server: McpServer) =
             return await callTool(def, args, ctx, options.log);
           } finally {
             ctx.stop();
+            linked.dispose();
           }
         },
       );

@@ -67,6 +67,12 @@ export class WebStreamTransport implements Transport {
         }
         if (buffered.length > MAX_LINE_CHARS) throw new Error('stdin: a message exceeded 10 MB');
       }
+      // A last message without its newline still counts; its reply gets a turn before the close.
+      buffered += decoder.decode();
+      if (buffered.trim() !== '') {
+        this.#deliver(buffered.replace(/\r$/, ''));
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      }
     } catch (error) {
       if (!this.#closed) this.onerror?.(error instanceof Error ? error : new Error(String(error)));
     }

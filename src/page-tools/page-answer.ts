@@ -4,7 +4,8 @@
 import type { CallContext } from '../call-context.ts';
 import { type ClaudeDeps, inSlot, runJob } from '../claude/call.ts';
 import { pageSchema } from '../claude/schema.ts';
-import { isToolError, type ToolError } from '../errors.ts';
+import { isToolError, type ToolError, toolError } from '../errors.ts';
+import { linkSignals } from '../linked-signal.ts';
 import type { PageReader, PageText } from '../page/page-text.ts';
 import { selectPassages } from '../page/passages/passages.ts';
 import { type Draft, freshMeta, type Reply } from '../reply/contract.ts';
@@ -16,6 +17,8 @@ export interface PageAnswerDeps extends ClaudeDeps {
 }
 
 export interface PageRequest {
+  /** The tool called (web_page, web_read): its errors name it. */
+  readonly tool: string;
   readonly url: string;
   /** The caller's goal or question; empty asks for the gist. */
   readonly goal: string;
@@ -33,8 +36,10 @@ export async function answerPage(
   call: CallContext,
 ): Promise<Reply | ToolError> {
   const started = call.arrivedAt;
+  // One deadline from arrival: the fetch, the PDF read, the wait for a slot and the run fit in it.
+  const deadline = started + req.budgetMs;
   call.setStatus((seconds) => `fetching: ${req.url} (${seconds} s)`);
-  const page = await deps.pages.read(req.url, { signal: call.signal });
+  const page = await readWithin(deps, req, call, deadline);
   if (isToolError(page)) return page;
   const meta = (model: string) =>
     freshMeta({ model, searches: 0, pages: 1, brave: false }, (deps.clock() - started) / 1000);
@@ -58,7 +63,7 @@ export async function answerPage(
       signal,
     ),
   );
-  if (isToolError(run)) return run;
+  if (isToolError(run)) return run.code === 'timeout' ? pageTimeout(req, `answering from ${page.url}`) : run;
   const draft = onePageDraft(run.draft, page);
   const reply: Reply = {
     ...draft,
@@ -66,6 +71,31 @@ export async function answerPage(
     meta: meta(run.model ?? deps.model),
   };
   return verifyQuotes(reply, new Map([[0, [page.text, page.markdown]]]));
+}
+
+/** The page as the server reads it, given up at the call's deadline (then a `timeout` naming the tool). */
+async function readWithin(
+  deps: PageAnswerDeps,
+  req: PageRequest,
+  call: CallContext,
+  deadline: number,
+): Promise<PageText | ToolError> {
+  const within = linkSignals([call.signal], deadline - deps.clock());
+  try {
+    const page = await deps.pages.read(req.url, { signal: within.signal });
+    if (isToolError(page) && (within.timedOut() || deps.clock() >= deadline))
+      return pageTimeout(req, `reading ${req.url}`);
+    return page;
+  } finally {
+    within.dispose();
+  }
+}
+
+function pageTimeout(req: PageRequest, stage: string): ToolError {
+  return toolError(
+    'timeout',
+    `timeout: ${req.tool} ran out of its ${Math.round(req.budgetMs / 1000)} s budget while ${stage}; the page may be slow or stalled: try again later or give another URL`,
+  );
 }
 
 /** The page is the only source: every finding cites it, whatever index the model wrote. */

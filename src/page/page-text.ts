@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import { type Cache, TTL } from '../cache/cache.ts';
 import { cacheKey } from '../cache/keys.ts';
 import { isToolError, type ToolError, toolError } from '../errors.ts';
+import { linkSignals } from '../linked-signal.ts';
 import { createSingleFlight } from '../single-flight.ts';
 import { checkStored, type HostPolicy } from './fetch/address.ts';
 import { decodeBody } from './fetch/decode.ts';
@@ -55,19 +56,13 @@ export interface PageReader {
 export function createPageReader(deps: PageReaderDeps): PageReader {
   const flights = createSingleFlight();
 
-  async function load(
-    url: string,
-    key: string,
-    signal: AbortSignal,
-    timeoutMs?: number,
-  ): Promise<PageText | ToolError> {
+  async function load(url: string, key: string, signal: AbortSignal): Promise<PageText | ToolError> {
     const fetched = await safeFetch(url, {
       fetch: deps.fetch,
       resolve: deps.resolve,
       allowHosts: deps.allowHosts,
       ...(deps.isPublic ? { isPublic: deps.isPublic } : {}),
       signal,
-      ...(timeoutMs === undefined ? {} : { timeoutMs }),
       ...(deps.maxPdfBytes === undefined ? {} : { maxPdfBytes: deps.maxPdfBytes }),
     });
     if (isToolError(fetched)) return fetched;
@@ -90,7 +85,8 @@ export function createPageReader(deps: PageReaderDeps): PageReader {
       );
     }
     const page: PageText = { ...visibleStrings(extracted), url: fetched.url };
-    if (deps.cache && !page.thin) await deps.cache.set(key, page, TTL.pageText);
+    // Stored after the caller moves on: a read never waits for the disk.
+    if (deps.cache && !page.thin) void deps.cache.set(key, page, TTL.pageText);
     return page;
   }
 
@@ -102,9 +98,20 @@ export function createPageReader(deps: PageReaderDeps): PageReader {
         // Today's guard and allow-list decide, not the ones the copy was fetched under.
         if (hit) return (await checkStored([url, hit.value.url], deps)) ?? stripUndefined(hit.value);
       }
-      return flights.run(`${options.refresh ? 'refresh:' : ''}${key}`, options.signal, (shared) =>
-        load(url, key, shared, options.timeoutMs),
-      );
+      // Each caller waits its own time: one that joins a read in flight keeps its own time-out.
+      const own = linkSignals([options.signal], options.timeoutMs);
+      try {
+        const page = await flights.run(`${options.refresh ? 'refresh:' : ''}${key}`, own.signal, (shared) =>
+          load(url, key, shared),
+        );
+        if (!own.timedOut() || !isToolError(page)) return page;
+        return toolError(
+          'fetch_failed',
+          `fetch_failed: ${url} did not finish within ${(options.timeoutMs ?? 0) / 1000} s; try again later or another source`,
+        );
+      } finally {
+        own.dispose();
+      }
     },
   };
 }

@@ -54,17 +54,25 @@ export function runMain(
   }
 
   const { config, services } = started;
+  // A failure nobody waited for is a bug to report, never a reason to end every caller's call.
+  process.on('unhandledRejection', (reason: unknown) => {
+    const what = reason instanceof Error ? `${reason.name}: ${reason.message}` : String(reason);
+    log.warn(`internal: an unexpected failure was ignored (${clientText(what)}); please report it`);
+  });
   void reapOrphanRuns({
     ...processTable({ proc: runtime.name !== 'deno' }),
     tmp: tmpdir(),
     self: process.pid,
     clock: Date.now,
-  }).then(({ removed, killed }) => {
-    if (removed.length > 0)
-      log.info(
-        `removed ${removed.length} run dir(s) and ended ${killed.length} run(s) left by a server that died`,
-      );
-  });
+  }).then(
+    ({ removed, killed }) => {
+      if (removed.length > 0)
+        log.info(
+          `removed ${removed.length} run dir(s) and ended ${killed.length} run(s) left by a server that died`,
+        );
+    },
+    (error: unknown) => log.warn(`could not clean up after servers that died (${clientText(String(error))})`),
+  );
   let stopping = false;
   const shutdown = (code: number) => {
     if (stopping) return;

@@ -16,7 +16,7 @@ const CHARS_PER_TOKEN_CEILING = 24;
  * Synchronous: `await loadTokenizer()` first. Trims, in order: less important findings,
  * quotes, gaps, trailing answer sentences, the last findings, the full meta line, sources;
  * then cuts the first sentence at a word (else grapheme) boundary, then the model name.
- * Only a format whose EMPTY reply is over the cap (JSON below ~90 tokens) can stay over:
+ * Only a format whose EMPTY reply is over the cap (JSON below ~100 tokens) can stay over:
  * check the rendered result (finishReply does).
  */
 export function fitReply(reply: Reply, maxTokens: number, render: Renderer): Reply {

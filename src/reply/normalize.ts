@@ -50,8 +50,11 @@ export function normalizeForMatch(text: string): string {
 
 // Quote marks and ellipses a model wraps a quote in are not part of the quoted text.
 const QUOTE_EDGES = /^(?:["' ]|\.\.\.)+|(?:["' ]|\.\.\.)+$/g;
-/** Elided text may span at most this many normalised characters between fragments. */
-const MAX_ELISION = 400;
+/** Elided text between two pieces: at most this many normalised characters, or twice that within one sentence. */
+export const MAX_ELISION = 200;
+const SENTENCE_END = /[.!?](?:\s|$)|[。！？]/u;
+const closeEnough = (haystack: string, from: number, to: number) =>
+  to - from <= MAX_ELISION || (to - from <= 2 * MAX_ELISION && !SENTENCE_END.test(haystack.slice(from, to)));
 // Words as Unicode word segmentation finds them, so scripts written without spaces
 // (Chinese, Japanese, Thai) count words too, not whole runs of text as one.
 // Made on first use: constructing it loads ICU's word-break data (~17 ms, ~4 MB on Deno and Node).
@@ -65,6 +68,32 @@ function words(piece: string): number {
 /** An elided quote must say something: every piece two words or more, one of them three or more ("the ... of" proves nothing). */
 const substantial = (pieces: readonly string[]) =>
   pieces.every((p) => words(p) >= 2) && pieces.some((p) => words(p) >= 3);
+
+/** The least a quote must hold to prove anything: words, where three characters of a script written without spaces count as one. */
+export const MIN_QUOTE = { words: 4, unspacedPerWord: 3, unspacedPieceChars: 3 } as const;
+// Han, Hiragana and Katakana need no spaces between words; Thai, Lao, Khmer and Myanmar use none.
+const UNSPACED =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/gu;
+const unspacedChars = (piece: string) => piece.match(UNSPACED)?.length ?? 0;
+/** Words outside the scripts written without spaces, plus a word per three characters of those. */
+function wordsWorth(piece: string): number {
+  const unspaced = unspacedChars(piece);
+  if (unspaced === 0) return words(piece);
+  return words(piece.replace(UNSPACED, ' ')) + unspaced / MIN_QUOTE.unspacedPerWord;
+}
+
+/**
+ * Whether a quote's fragments are long enough to prove anything when found: four words or
+ * more in all (twelve characters in scripts written without spaces), and, when elided, every
+ * piece long enough on its own (two words, one of them three; or three such characters).
+ */
+export function quoteProves(fragments: readonly string[]): boolean {
+  if (fragments.length === 0) return false;
+  if (fragments.reduce((sum, f) => sum + wordsWorth(f), 0) < MIN_QUOTE.words) return false;
+  if (fragments.length === 1) return true;
+  if (fragments.every((f) => unspacedChars(f) === 0)) return substantial(fragments);
+  return fragments.every((f) => unspacedChars(f) >= MIN_QUOTE.unspacedPieceChars || words(f) >= 2);
+}
 
 /**
  * The normalised fragments a quote must match, in order. A quote elided with "..."
@@ -99,7 +128,7 @@ function followsInOrder(haystack: string, start: number, rest: readonly string[]
   for (const fragment of rest) {
     const found = haystack.indexOf(fragment, at);
     if (found === -1) return 'never';
-    if (found - at > MAX_ELISION) return 'no';
+    if (!closeEnough(haystack, at, found)) return 'no';
     at = found + fragment.length;
   }
   return 'yes';

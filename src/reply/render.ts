@@ -20,12 +20,16 @@ export function renderMarkdown(reply: Reply): string {
   return blocks.join('\n\n');
 }
 
-/** R-R2: only the answer, the sources and a `Not found:` line; no meta line. */
+/** The basic form's mark of a reply cut short: it comes from meta, so no trimming removes it. */
+export const PARTIAL_LINE = 'Partial: cut short; this answer rests only on what was read by then.';
+
+/** R-R2: only the answer, the sources, a `Not found:` line and, when cut short, the `Partial:` line; no meta line. */
 export function renderBasic(reply: Reply): string {
   const blocks = [collapse(reply.answer)];
   if (reply.sources.length > 0) blocks.push(sourcesBlock(reply.sources));
   const gaps = gapList(reply);
   if (gaps.length > 0) blocks.push(`Not found: ${gaps.join('; ')}`);
+  if (reply.meta.partial === true) blocks.push(PARTIAL_LINE);
   return blocks.join('\n\n');
 }
 
@@ -59,8 +63,9 @@ export function renderError(error: ToolError): string {
 
 const RENDERERS = { markdown: renderMarkdown, json: renderJson, basic: renderBasic } as const;
 
-// The smallest JSON reply the trimmer can reach, every meta number at its widest.
-const SMALLEST_JSON: Reply = {
+// The smallest reply the trimmer can reach, every meta number at its widest and marked
+// partial: whether a reply will be cut short is known only after the run.
+const SMALLEST: Reply = {
   answer: '',
   confidence: 'medium',
   findings: [],
@@ -75,31 +80,41 @@ const SMALLEST_JSON: Reply = {
     quotes: 999,
     cached: true,
     trimmed: true,
+    partial: true,
     seconds: 99_999.9,
     age: 9_999_999,
     compact: true,
   },
 };
-let jsonFloor: number | undefined;
+const floors = new Map<ReplyFormat, number>();
+
+/** The fewest tokens any reply in `format` can take, its partial mark included. */
+export async function replyFloor(format: ReplyFormat): Promise<number> {
+  await loadTokenizer();
+  const known = floors.get(format);
+  if (known !== undefined) return known;
+  const floor = estimateTokens(RENDERERS[format](SMALLEST));
+  floors.set(format, floor);
+  return floor;
+}
 
 /**
- * Decided before any run is spent: a cap no reply in `format` can fit is `invalid_input`.
- * Only JSON has such a floor (its fixed keys, about 90 tokens); markdown and basic always fit.
+ * Decided before any run is spent: a cap too small for the smallest reply in `format`,
+ * with its partial mark, is `invalid_input`. JSON's floor is about 95 tokens (its fixed keys);
+ * markdown's and basic's lie under the 50 that max_tokens allows at least.
  */
 export async function capTooSmall(maxTokens: number, format: ReplyFormat): Promise<ToolError | undefined> {
-  if (format !== 'json') return undefined;
-  await loadTokenizer();
-  jsonFloor ??= estimateTokens(renderJson(SMALLEST_JSON));
-  if (maxTokens >= jsonFloor) return undefined;
+  const floor = await replyFloor(format);
+  if (maxTokens >= floor) return undefined;
   return toolError(
     'invalid_input',
-    `max_tokens ${maxTokens} is too small for format json, which needs at least ${jsonFloor}; raise max_tokens or use markdown`,
+    `max_tokens ${maxTokens} is too small for format ${format}, which needs at least ${floor}; raise max_tokens${format === 'json' ? ' or use markdown' : ''}`,
   );
 }
 
 /**
  * What tools call: loads the tokenizer (once), fits the reply under `maxTokens` and renders it.
- * The one reply that cannot fit is JSON under ~90 tokens (its fixed keys alone are more):
+ * The one reply that cannot fit is JSON under ~100 tokens (its fixed keys alone are more):
  * tools refuse that cap before any run (`capTooSmall`); here it stays a last safety net.
  */
 export async function finishReply(

@@ -3,7 +3,7 @@
 // Only a page the server read can prove a quote absent; a snippet can only confirm one.
 import { canonicalUrl } from '../url.ts';
 import type { Reply } from './contract.ts';
-import { matchesFragments, normalizeForMatch, quoteFragments } from './normalize.ts';
+import { matchesFragments, normalizeForMatch, quoteFragments, quoteProves } from './normalize.ts';
 import { quoteCounts, verifyQuotes } from './verify.ts';
 
 export interface HeldText {
@@ -35,7 +35,12 @@ export function checkResearchQuotes(reply: Reply, held: HeldText): Reply {
   const findings = checked.findings.map((f) => {
     const snippet = partial.get(f.source);
     if (f.quote === undefined || f.verified || snippet === undefined) return f;
-    return matchesFragments(snippet, quoteFragments(f.quote)) ? { ...f, verified: true } : f;
+    try {
+      const fragments = quoteFragments(f.quote);
+      return quoteProves(fragments) && matchesFragments(snippet, fragments) ? { ...f, verified: true } : f;
+    } catch {
+      return f; // a failed check leaves the quote unverified
+    }
   });
 
   const unchecked = [

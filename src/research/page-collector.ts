@@ -1,7 +1,6 @@
 // Fetches the server's own copy of the pages a research run reads and cites, so
 // their quotes can be checked (R-V1): started while the run streams, a few at a
-// time, each with a short timeout, and never waited for past a given moment.
-
+// time, each with a short timeout, never waited for past a given moment, never failing.
 import { isToolError } from '../errors.ts';
 import type { PageReader } from '../page/page-text.ts';
 import { canonicalUrl } from '../url.ts';
@@ -14,6 +13,8 @@ export interface CollectorOptions {
   readonly perPageMs?: number;
   /** Fetch every page anew (and store it), never from the page cache. */
   readonly refresh?: boolean;
+  /** Told of a read that threw (a bug, not a page that failed to load): the page is then not held. */
+  readonly onError?: (url: string, error: unknown) => void;
 }
 
 export interface PageCollector {
@@ -45,6 +46,8 @@ export function createPageCollector(options: CollectorOptions): PageCollector {
     else active -= 1;
   };
 
+  // Never rejects: a read that fails in any way (even by throwing) is a page not held, so its
+  // quotes stay unverified; nobody may be waiting for it, so a rejection would go unhandled.
   async function fetchText(url: string): Promise<string | undefined> {
     await slot();
     try {
@@ -55,6 +58,9 @@ export function createPageCollector(options: CollectorOptions): PageCollector {
         refresh: options.refresh === true,
       });
       return isToolError(page) || page.thin ? undefined : page.text;
+    } catch (error) {
+      options.onError?.(url, error);
+      return undefined;
     } finally {
       release();
     }

@@ -65,6 +65,7 @@ describe('cachedAnswer', () => {
     const p = producer();
     const request = { key: 'k1', ttlMs: HOUR, refresh: false, signal: live(), produce: p.produce };
     const first = asReply(await cachedAnswer(store, request));
+    await store.cache?.settled(); // the write lands after the reply
     assert.equal(first.answer, 'answer #1');
     assert.equal(first.meta.cached, false);
     assert.equal(first.meta.age, undefined);
@@ -93,8 +94,10 @@ describe('cachedAnswer', () => {
     const p = producer();
     const base = { key: 'k2', ttlMs: HOUR, signal: live(), produce: p.produce };
     await cachedAnswer(store, { ...base, refresh: false });
+    await store.cache?.settled(); // the write lands after the reply
     clock.now += 1000;
     const refreshed = asReply(await cachedAnswer(store, { ...base, refresh: true }));
+    await store.cache?.settled(); // the write lands after the reply
     assert.equal(p.calls, 2);
     assert.equal(refreshed.answer, 'answer #2');
     assert.equal(refreshed.meta.cached, false);

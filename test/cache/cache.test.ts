@@ -250,6 +250,7 @@ describe('createCache: atomic writes', () => {
 
     await cache.set(KEY, { answer: 'whole' }, DAY);
     assert.equal((await cache.get(KEY, Answer))?.value.answer, 'whole');
+    await cache.sweep(); // joins the sweep the first write started in the background
 
     const old = new Date(Date.now() - 2 * HOUR);
     await utimes(temp, old, old);
@@ -271,6 +272,9 @@ describe('createCache: size bound', () => {
       clock.now += 1000;
       await cache.set(key, value(i), DAY);
     }
+    // Writes start sweeps in the background: join the one running, then the one the last writes asked for.
+    await cache.sweep();
+    await cache.sweep();
     assert.ok((await dirBytes(dir)) <= maxBytes, `directory holds ${await dirBytes(dir)} bytes`);
     assert.ok(await cache.get(keys[39] ?? ''), 'the newest entry survives');
     assert.equal(await cache.get(keys[0] ?? ''), undefined, 'the oldest entry went first');
@@ -299,11 +303,16 @@ describe('createCache: size bound', () => {
   it('sweeps expired entries on a write once the sweep interval has passed, not before', async () => {
     const { cache, clock, dir } = await setup();
     await cache.set('first', value(1), 60_000); // the first write sweeps (and finds nothing)
+    await cache.sweep(); // that sweep runs in the background: join it
     clock.now += 2 * 60_000;
     await cache.set('second', value(2), DAY);
+    await new Promise((r) => setTimeout(r, 100)); // time enough for a sweep of two files, were one started
     assert.deepEqual((await readdir(dir)).sort(), ['first', 'second'], 'no sweep yet: expiry alone is lazy');
     clock.now += SWEEP_EVERY_MS;
     await cache.set('third', value(3), DAY);
+    const until = Date.now() + 2000;
+    while ((await readdir(dir)).includes('first') && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 10));
     assert.deepEqual((await readdir(dir)).sort(), ['second', 'third']);
   });
 });

@@ -41,7 +41,7 @@ describe('web-mcp doctor', () => {
     assert.match(line(run.stdout, 'cache') ?? '', /^✓ cache: /);
     assert.match(
       line(run.stdout, 'call time') ?? '',
-      /^✓ call time: calls take up to 90 s .*set WEB_MCP_CALL_SECONDS just under it/,
+      /^✓ call time: calls take up to 90 s .*within 55 s \(WEB_MCP_NO_PROGRESS_SECONDS\).*set WEB_MCP_CALL_SECONDS just under it/,
     );
     assert.match(run.stdout, /web-mcp is ready to use\./);
   });

@@ -29,6 +29,7 @@ export const LAYERS: readonly { readonly name: string; readonly members: readonl
       'src/budgets.ts',
       'src/url.ts',
       'src/single-flight.ts',
+      'src/linked-signal.ts',
       'src/version.ts',
     ],
   },

@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { cacheWritten } from '../helpers/cache-fill.ts';
 import { entries } from '../helpers/entries.ts';
 import { type Sandbox, sandbox } from '../helpers/fake-claude-env.ts';
 import { connectStdio } from '../helpers/mcp-client.ts';
@@ -47,6 +48,7 @@ describe('a FIFO in place of a cache entry', { concurrency: true }, () => {
         const args = { question: 'What is an okapi related to?', goal: 'a caption' };
         const first = await session.client.callTool({ name: 'web_research', arguments: args });
         assert.equal(first.isError ?? false, false, text(first));
+        await cacheWritten(b.cacheDir); // the answer is stored after the reply
         const files = filesUnder(b.cacheDir);
         assert.ok(files.length > 0, 'the answer was cached');
         for (const file of files) {

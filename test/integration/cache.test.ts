@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { cacheWritten } from '../helpers/cache-fill.ts';
 import { entry } from '../helpers/entries.ts';
 import { type Sandbox, sandbox } from '../helpers/fake-claude-env.ts';
 import { startLoopbackServer } from '../helpers/loopback-server.ts';
@@ -53,6 +54,7 @@ describe('node: the answer cache through the entry point', () => {
       assert.equal(first.isError ?? false, false, text(first));
       assert.match(text(first), /cached no/);
       assert.equal(b.runs().length, 1);
+      await cacheWritten(b.cacheDir); // the answer is stored after the reply
 
       const repeat = await session.client.callTool({ name: 'web_investigate', arguments: args });
       assert.match(text(repeat), /cached yes/);
@@ -65,6 +67,7 @@ describe('node: the answer cache through the entry point', () => {
       assert.equal(refreshed.isError ?? false, false, text(refreshed));
       assert.match(text(refreshed), /cached no/);
       assert.equal(b.runs().length, 2, 'refresh runs claude again');
+      await cacheWritten(b.cacheDir);
 
       const afterRefresh = await session.client.callTool({ name: 'web_investigate', arguments: args });
       assert.match(text(afterRefresh), /cached yes/);
@@ -120,6 +123,7 @@ describe('node: the answer cache through the entry point', () => {
       assert.match(text(reply), /cached no/);
       assert.equal(b.runs().length, 2, 'a new run answered');
       assert.doesNotMatch(second.stderr(), /warning/i);
+      await cacheWritten(b.cacheDir);
 
       const again = await second.client.callTool({ name: 'web_research', arguments: args });
       assert.match(text(again), /cached yes/, 'the fresh answer replaced the corrupt entry');

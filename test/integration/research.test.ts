@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
+import { cacheWritten } from '../helpers/cache-fill.ts';
 import { entries } from '../helpers/entries.ts';
 import { type Sandbox, sandbox } from '../helpers/fake-claude-env.ts';
 import { connectHttp, connectStdio, startHttp } from '../helpers/mcp-client.ts';
@@ -46,6 +47,7 @@ for (const entry of entries()) {
         assert.equal(run.env.ANTHROPIC_API_KEY, undefined);
         assert.match(run.stdin, /What is example.com for\?/);
         assert.equal(existsSync(run.cwd), false, 'the run dir is removed');
+        await cacheWritten(box.cacheDir); // the answer is stored after the reply
 
         const again = await session.client.callTool({
           name: 'web_research',

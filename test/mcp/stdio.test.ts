@@ -5,11 +5,12 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { WebStreamTransport } from '../../src/mcp/stdio.ts';
 
-async function feed(lines: string[]) {
+async function feed(lines: string[], lastNewline = true) {
   const encoder = new TextEncoder();
+  const text = lines.join('\n') + (lastNewline ? '\n' : '');
   const readable = new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(encoder.encode(lines.map((l) => `${l}\n`).join('')));
+      controller.enqueue(encoder.encode(text));
       controller.close();
     },
   });
@@ -97,5 +98,17 @@ describe('WebStreamTransport', () => {
     assert.match(replies[0]?.error.message ?? '', /no tool has a name of 1000000 characters/);
     assert.ok(JSON.stringify(replies).length < 300);
     assert.ok((errors[0] ?? '').length < 120, errors[0]);
+  });
+
+  it('delivers a last line that has no newline, and answers it', async () => {
+    const { replies, messages } = await feed(['{"jsonrpc":"2.0","id":1,"method":"tools/list"}', '[]'], false);
+    assert.equal(messages.length, 1);
+    assert.deepEqual(
+      replies.map((r) => [r.id, r.error.code]),
+      [[null, -32600]],
+      'the unterminated last line (a batch) was answered',
+    );
+    const single = await feed(['{"jsonrpc":"2.0","id":4,"method":"tools/list"}'], false);
+    assert.equal(single.messages.length, 1);
   });
 });

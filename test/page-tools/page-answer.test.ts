@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { spawnNode } from '../../adapters/node/spawn.ts';
 import { createLimiter } from '../../src/claude/limiter.ts';
-import { isToolError, type ToolError } from '../../src/errors.ts';
+import { isToolError, type ToolError, toolError } from '../../src/errors.ts';
 import type { PageReader, PageText } from '../../src/page/page-text.ts';
 import { answerPage, type PageAnswerDeps } from '../../src/page-tools/page-answer.ts';
 import type { Draft, Reply } from '../../src/reply/contract.ts';
@@ -87,6 +87,7 @@ function deps(runtime: Pick<Runtime, 'spawn'>, pages: PageReader): PageAnswerDep
 const call = (progress: string[] = []) => ({
   signal: new AbortController().signal,
   arrivedAt: Date.now(),
+  hearsProgress: true,
   progress: (m: string) => progress.push(m),
   setStatus() {},
 });
@@ -112,7 +113,7 @@ describe('answerPage', () => {
     const out = asReply(
       await answerPage(
         deps(runtime, fakePages(thin)),
-        { url: URL_, goal: 'anything', maxTokens: 400, budgetMs: 90_000 },
+        { tool: 'web_page', url: URL_, goal: 'anything', maxTokens: 400, budgetMs: 90_000 },
         call(),
       ),
     );
@@ -157,6 +158,7 @@ describe('answerPage', () => {
       await answerPage(
         deps(fake.runtime, fakePages(page)),
         {
+          tool: 'web_page',
           url: URL_,
           goal: 'when did the lighthouse keeper light the lamp',
           maxTokens: 400,
@@ -184,5 +186,52 @@ describe('answerPage', () => {
     assert.equal(out.meta.verified, 2);
     assert.equal(out.meta.quotes, 2);
     assert.ok(progress.some((m) => m.startsWith(`reading: ${URL_}`)));
+  });
+
+  it('keeps the call budget from arrival: a stalled read ends at the deadline as a timeout naming the tool', async () => {
+    const stalled: PageReader = {
+      read: (_url, options) =>
+        new Promise((resolve) => {
+          options.signal.addEventListener('abort', () =>
+            resolve(toolError('cancelled', 'cancelled: the fetch was cancelled by the caller')),
+          );
+        }),
+    };
+    const runtime: Pick<Runtime, 'spawn'> = { spawn: () => assert.fail('claude must not run') };
+    const arrived = { ...call(), arrivedAt: Date.now() - 700 };
+    const started = Date.now();
+    const out = await answerPage(
+      deps(runtime, stalled),
+      { tool: 'web_read', url: URL_, goal: '', maxTokens: 400, budgetMs: 1000 },
+      arrived,
+    );
+    const took = Date.now() - started;
+    assert.ok(isToolError(out));
+    assert.equal(out.code, 'timeout');
+    assert.match(out.message, /^timeout: web_read ran out of its 1 s budget while reading https:\/\//);
+    assert.doesNotMatch(out.message, /research|depth/);
+    assert.ok(took < 900, `the read was given up after ${took} ms, past the budget left`);
+  });
+
+  it('a run cut at the deadline is a timeout naming the page tool, not research', async () => {
+    const page: PageText = {
+      url: URL_,
+      title: 'T',
+      markdown: longPage().markdown,
+      text: longPage().text,
+      thin: false,
+    };
+    const slow: Pick<Runtime, 'spawn'> = {
+      spawn: (command, options) =>
+        spawnNode(command, { ...options, env: { ...options.env, FAKE_CLAUDE_SCENARIO: 'hang' } }),
+    };
+    const out = await answerPage(
+      deps(slow, fakePages(page)),
+      { tool: 'web_page', url: URL_, goal: 'x', maxTokens: 400, budgetMs: 1500 },
+      call(),
+    );
+    assert.ok(isToolError(out));
+    assert.equal(out.code, 'timeout');
+    assert.match(out.message, /^timeout: web_page ran out of its 2 s budget while answering from https:\/\//);
   });
 });

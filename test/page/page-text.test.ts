@@ -40,6 +40,11 @@ before(async () => {
     if (req.url === '/article') {
       res.writeHead(200, { ...headers, 'content-type': 'text/html; charset=utf-8' });
       res.end(ARTICLE.replace('The lighthouse keeper', `The lighthouse keeper (version ${version})`));
+    } else if (req.url === '/slow') {
+      setTimeout(() => {
+        res.writeHead(200, { ...headers, 'content-type': 'text/html; charset=utf-8' });
+        res.end(ARTICLE);
+      }, 400);
     } else if (req.url === '/shell') {
       res.writeHead(200, { ...headers, 'content-type': 'text/html' });
       res.end(SHELL);
@@ -59,12 +64,14 @@ after(() => server.close());
 
 function reader() {
   const cache = createCache({ driver: memoryDriver(), maxBytes: 10 * 1024 * 1024, log: silentLog });
-  return createPageReader({
+  const pages = createPageReader({
     fetch: globalThis.fetch.bind(globalThis),
     resolve: noDns,
     allowHosts: [`127.0.0.1:${server.port}`],
     cache,
   });
+  // Writes land after the read returns: a test that needs the stored copy waits for them.
+  return Object.assign(pages, { stored: () => cache.settled() });
 }
 
 const live = () => ({ signal: new AbortController().signal });
@@ -85,6 +92,7 @@ describe('createPageReader', () => {
     assert.equal(first.title, 'The Lighthouse');
     assert.equal(server.connections, before + 1);
 
+    await pages.stored();
     const second = asPage(await pages.read(url, live()));
     assert.equal(server.connections, before + 1, 'no connection for the cached copy');
     assert.equal(second.text, first.text);
@@ -97,11 +105,13 @@ describe('createPageReader', () => {
     version = 1;
     const first = asPage(await pages.read(url, live()));
     assert.match(first.text, /version 1/);
+    await pages.stored();
     version = 2;
     const before = server.connections;
     const fresh = asPage(await pages.read(url, { ...live(), refresh: true }));
     assert.equal(server.connections, before + 1, 'refresh connects again');
     assert.match(fresh.text, /version 2/);
+    await pages.stored();
     const cached = asPage(await pages.read(url, live()));
     assert.equal(server.connections, before + 1);
     assert.match(cached.text, /version 2/, 'the fresh copy replaced the old one');
@@ -165,5 +175,18 @@ describe('createPageReader', () => {
     const page = asPage(await reader().read(`${server.url}/notes.txt`, live()));
     assert.match(page.text, /Payment due on Friday\./);
     assert.doesNotMatch(page.text + page.markdown, /[\u200b\u202e\u2066\ufeff]|[\u{e0000}-\u{e007f}]/u);
+  });
+
+  it('a caller that joins a read in flight keeps its own time-out, not the shorter one of the first caller', async () => {
+    const pages = reader();
+    const before = server.connections;
+    const [hasty, patient] = await Promise.all([
+      pages.read(`${server.url}/slow`, { ...live(), timeoutMs: 100 }),
+      pages.read(`${server.url}/slow`, live()),
+    ]);
+    assert.ok(isToolError(hasty));
+    assert.match(hasty.message, /^fetch_failed: \S+\/slow did not finish within 0\.1 s/);
+    assert.match(asPage(patient).text, /lighthouse keeper climbed/);
+    assert.equal(server.connections - before, 1, 'one fetch, shared');
   });
 });

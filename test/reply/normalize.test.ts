@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { matchesFragments, normalizeForMatch, quoteFragments } from '../../src/reply/normalize.ts';
+import {
+  matchesFragments,
+  normalizeForMatch,
+  quoteFragments,
+  quoteProves,
+} from '../../src/reply/normalize.ts';
 
 const n = normalizeForMatch;
 const found = (quote: string, text: string): boolean => matchesFragments(n(text), quoteFragments(quote));
@@ -65,5 +70,18 @@ describe('quote matching', () => {
   it('gives no fragments for an empty or dots-only quote', () => {
     assert.deepEqual(quoteFragments(' … '), []);
     assert.ok(!matchesFragments('anything', []));
+  });
+
+  it('quoteProves: four words in all, every elided piece two words and one three; twelve characters without spaces', () => {
+    const proves = (quote: string) => quoteProves(quoteFragments(quote));
+    assert.ok(!proves('completed in 1889'));
+    assert.ok(proves('was completed in 1889'));
+    assert.ok(proves('completed in 1889 … until 1930'));
+    assert.ok(!proves('tower was … in'));
+    assert.ok(!proves('他认为高原反应'));
+    assert.ok(proves('他认为高原反应可能类似于'));
+    assert.ok(!proves('他认为高原反应可能类似于 … 中毒'), 'a piece of two characters');
+    assert.ok(proves('他认为高原反应可能 … 类似于中毒'));
+    assert.ok(proves('ภูเขาอากาศหายใจลำบาก'));
   });
 });

@@ -13,6 +13,7 @@ import {
   renderError,
   renderJson,
   renderMarkdown,
+  replyFloor,
 } from '../../src/reply/render.ts';
 import { GOLDEN } from './golden-replies.ts';
 import { meta, reply, source } from './helpers.ts';
@@ -124,10 +125,24 @@ describe('finishReply', () => {
     );
   });
 
-  it('capTooSmall refuses before any run exactly the JSON caps no reply can fit', async () => {
+  it('basic says Partial: on a line of its own when the reply was cut short', () => {
+    assert.match(renderBasic(reply({ meta: meta({ partial: true }) })), /\n\nPartial: cut short; [^\n]+$/);
+    assert.doesNotMatch(renderBasic(reply()), /Partial/);
+  });
+
+  it('capTooSmall refuses, in every format, a cap too small for the smallest partial reply', async () => {
     const { estimateTokens } = await import('../../src/reply/budget.ts');
-    for (const format of ['markdown', 'basic'] as const)
+    for (const format of ['markdown', 'basic'] as const) {
       assert.equal(await capTooSmall(50, format), undefined);
+      const floor = await replyFloor(format);
+      assert.ok(floor > 10 && floor < 50, `${format} floor ${floor}`);
+      assert.match(
+        renderError((await capTooSmall(floor - 1, format)) ?? toolError('bad_output', 'none')),
+        new RegExp(
+          `^invalid_input: max_tokens ${floor - 1} is too small for format ${format}, which needs at least ${floor}`,
+        ),
+      );
+    }
     let floor = 50;
     while ((await capTooSmall(floor, 'json')) !== undefined) floor += 1;
     assert.ok(floor > 50 && floor < 150, `json floor ${floor}`);
@@ -150,10 +165,16 @@ describe('finishReply', () => {
         seconds: 329.9,
       }),
     });
-    for (const r of [GOLDEN.full!, wide]) {
-      const out = await finishReply(r, { maxTokens: floor, format: 'json' });
-      assert.equal(typeof out, 'string', `json at the floor ${floor}`);
-      assert.ok(estimateTokens(out as string) <= floor);
+    const partial = reply({ ...wide, meta: { ...wide.meta, partial: true } });
+    for (const format of ['json', 'markdown', 'basic'] as const) {
+      const at = await replyFloor(format);
+      for (const r of [GOLDEN.full!, wide, partial]) {
+        const out = await finishReply(r, { maxTokens: at, format });
+        assert.equal(typeof out, 'string', `${format} at the floor ${at}`);
+        assert.ok(estimateTokens(out as string) <= at);
+        if (r === partial)
+          assert.match(out as string, format === 'json' ? /"partial":true/ : /partial yes|^Partial: /m);
+      }
     }
   });
 });

@@ -63,7 +63,7 @@ describe('checkResearchQuotes', () => {
   it('finds the snippet under the canonical URL of the source', () => {
     const sources = [{ title: 'One', url: 'https://EXAMPLE.com/1?b=2&a=1#top' }];
     const out = checkResearchQuotes(
-      reply({ findings: [finding('Designer', 0, 'designed by Gustave')], sources }),
+      reply({ findings: [finding('Designer', 0, 'designed by Gustave Eiffel')], sources }),
       held({}, { 'https://example.com/1?a=1&b=2': SNIPPET_1 }),
     );
     assert.equal(out.findings[0]?.verified, true);
@@ -142,9 +142,9 @@ describe('checkResearchQuotes', () => {
     const out = checkResearchQuotes(
       reply({
         findings: [
-          finding('page hit', 0, 'completed in 1889'),
+          finding('page hit', 0, 'was completed in 1889'),
           finding('page miss', 0, 'completed in 1901'),
-          finding('snippet hit', 1, 'nine million visitors'),
+          finding('snippet hit', 1, 'with nine million visitors'),
           finding('unchecked', 2, 'anything at all'),
           finding('no quote', 0),
         ],

@@ -7,7 +7,7 @@ const two = reply({
   sources: [source(1), source(2)],
   findings: [
     { claim: 'A', quote: 'the sky is “blue”', source: 0 },
-    { claim: 'B', quote: 'grass is green', source: 1 },
+    { claim: 'B', quote: 'grass is always green', source: 1 },
     { claim: 'C', source: 1 },
   ],
   meta: meta({ verified: 9, quotes: 9 }),
@@ -17,7 +17,7 @@ describe('verifyQuotes', () => {
   it('marks quotes found in their own source verified and counts n/m', () => {
     const held = new Map([
       [0, ['On clear days the sky is "blue" indeed.']],
-      [1, ['Grass is green.']],
+      [1, ['Grass is always green.']],
     ]);
     const out = verifyQuotes(two, held);
     assert.equal(out.findings[0]?.verified, true);
@@ -29,7 +29,7 @@ describe('verifyQuotes', () => {
 
   it('removes a quote found only in ANOTHER source, keeping its claim', () => {
     const held = new Map([
-      [0, ['grass is green; the sky is "blue"']],
+      [0, ['grass is always green; the sky is "blue"']],
       [1, ['nothing relevant']],
     ]);
     const out = verifyQuotes(two, held);
@@ -46,7 +46,7 @@ describe('verifyQuotes', () => {
   });
 
   it('checks every held text of the source (page text and snippets)', () => {
-    const out = verifyQuotes(two, new Map([[1, ['a snippet', 'the page: grass is green']]]));
+    const out = verifyQuotes(two, new Map([[1, ['a snippet', 'the page: grass is always green']]]));
     assert.equal(out.findings[1]?.verified, true);
   });
 
@@ -72,5 +72,42 @@ describe('verifyQuotes', () => {
       ],
     });
     assert.equal(verifyQuotes(r, new Map([[0, [page]]])).findings[0]?.verified, true);
+  });
+
+  it('verifies only a quote long enough to prove something: four words, or twelve characters without spaces', () => {
+    const page =
+      'The harbour opened in 1850 and closed in 1920. 高原反应可能在很多方面类似于中毒和缺氧的症状。';
+    const check = (quote: string) =>
+      verifyQuotes(reply({ findings: [{ claim: 'c', quote, source: 0 }] }), new Map([[0, [page]]]))
+        .findings[0];
+    assert.deepEqual(
+      check('harbour'),
+      { claim: 'c', quote: 'harbour', source: 0 },
+      'found, kept, unverified',
+    );
+    assert.equal(check('opened in 1850')?.verified, undefined);
+    assert.equal(check('harbour opened in 1850')?.verified, true);
+    assert.equal(check('高原反应可能在很多方面')?.verified, undefined, 'eleven characters');
+    assert.equal(check('高原反应可能在很多方面类')?.verified, true, 'twelve characters');
+    assert.deepEqual(check('harbour closed in 1850'), { claim: 'c', source: 0 }, 'not found: removed');
+  });
+
+  it('verifies an elided quote only with long enough pieces, in order, close together', () => {
+    const near = 'The harbour opened in 1850 with two piers, and it closed in 1920 after the flood.';
+    const far = `The harbour opened in 1850. ${'Ships came and went every day of the year. '.repeat(6)}It closed in 1920.`;
+    const check = (quote: string, page: string) =>
+      verifyQuotes(reply({ findings: [{ claim: 'c', quote, source: 0 }] }), new Map([[0, [page]]]))
+        .findings[0];
+    assert.equal(check('harbour opened in 1850 … closed in 1920', near)?.verified, true);
+    assert.equal(check('harbour opened in 1850 … closed in 1920', far)?.quote, undefined, 'pieces far apart');
+    assert.equal(check('closed in 1920 … harbour opened in 1850', near)?.quote, undefined, 'out of order');
+    assert.equal(check('harbour … 1920', near)?.quote, undefined, 'pieces of one word');
+    // Within one sentence the pieces may lie twice as far apart as across sentences.
+    const long = `The harbour opened in 1850 ${'with piers and cranes and sheds, '.repeat(9)}and closed in 1920 after the flood.`;
+    assert.equal(check('harbour opened in 1850 … closed in 1920', long)?.verified, true);
+    assert.equal(
+      check('harbour opened in 1850 … closed in 1920', long.replace('sheds, with', 'sheds. With'))?.quote,
+      undefined,
+    );
   });
 });

@@ -2,8 +2,14 @@
 // once, collect() bounded by its deadline, and an abort that stops everything.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { Cache } from '../../src/cache/cache.ts';
 import { type ToolError, toolError } from '../../src/errors.ts';
-import type { PageReader, PageText, ReadOptions } from '../../src/page/page-text.ts';
+import {
+  createPageReader,
+  type PageReader,
+  type PageText,
+  type ReadOptions,
+} from '../../src/page/page-text.ts';
 import { createPageCollector } from '../../src/research/page-collector.ts';
 
 interface PendingRead {
@@ -196,5 +202,42 @@ describe('createPageCollector', () => {
     assert.equal(fake.reads.length, 1, 'nothing new starts after the abort');
     const held = await collector.collect(['https://site.example/queued'], Date.now() + 5000, Date.now);
     assert.equal(held.size, 0);
+  });
+
+  it('a read that throws, here from a page cache that fails, is a page not held: no rejection escapes', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const broken: Cache = {
+        enabled: true,
+        get: async () => {
+          throw new Error('the page cache failed');
+        },
+        set: async () => {},
+        settled: async () => {},
+        sweep: async () => {},
+      };
+      const reader = createPageReader({
+        fetch: async () => new Response('unused'),
+        resolve: async () => ['127.0.0.1'],
+        allowHosts: [],
+        cache: broken,
+      });
+      const errors: string[] = [];
+      const collector = createPageCollector({
+        reader,
+        signal: new AbortController().signal,
+        onError: (url) => errors.push(url),
+      });
+      collector.want('https://a.example/never-collected');
+      const held = await collector.collect(['https://b.example/quoted'], Date.now() + 1000, Date.now);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      assert.equal(held.size, 0);
+      assert.deepEqual(errors.sort(), ['https://a.example/never-collected', 'https://b.example/quoted']);
+      assert.deepEqual(unhandled, []);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
   });
 });

@@ -108,6 +108,7 @@ async function run(d: ResearchDeps, progress: string[] = []): Promise<Reply> {
   const out: Reply | ToolError = await research(d, REQUEST, {
     signal: new AbortController().signal,
     arrivedAt: Date.now(),
+    hearsProgress: true,
     progress: (m) => progress.push(m),
     setStatus() {},
   });
@@ -209,5 +210,33 @@ describe('research pipeline', () => {
     assert.equal(reply.findings[1]?.claim, 'Made up.');
     assert.equal(reply.meta.verified, 1);
     assert.equal(reply.meta.quotes, 1);
+  });
+
+  it('a page read that throws costs only its quote check: the reply comes back whole, the quote unverified', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const draft: Draft = {
+        ...DRAFT,
+        // The second source is fetched during the run but never quoted: nobody waits for its read.
+        sources: [...DRAFT.sources, { title: 'Zoo notes', url: OTHER_URL }],
+      };
+      const throwing: PageReader = {
+        read: async (url) => {
+          throw new Error(`disk on fire while reading ${url}`);
+        },
+      };
+      const reply = await run(deps({ withBrave: false, pages: throwing, draft }));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.deepEqual(unhandled, [], 'no rejection went unhandled');
+      assert.equal(reply.answer, DRAFT.answer);
+      assert.equal(reply.findings[0]?.quote, 'found on Rottnest Island near Perth');
+      assert.equal(reply.findings[0]?.verified, undefined, 'unverified, not removed');
+      assert.equal(reply.meta.verified, 0);
+      assert.equal(reply.meta.quotes, 1);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
   });
 });

@@ -100,7 +100,13 @@ const request = (over: Partial<ResearchRequest> = {}): ResearchRequest => ({
 });
 
 function call(signal = new AbortController().signal, progress: string[] = []) {
-  return { signal, arrivedAt: Date.now(), progress: (m: string) => progress.push(m), setStatus() {} };
+  return {
+    signal,
+    arrivedAt: Date.now(),
+    hearsProgress: true,
+    progress: (m: string) => progress.push(m),
+    setStatus() {},
+  };
 }
 
 const asReply = (out: Reply | ToolError): Reply => {

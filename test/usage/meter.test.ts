@@ -33,6 +33,7 @@ function fakeLedger(refusal = false, note?: string) {
 const ctx = (): CallContext => ({
   signal: new AbortController().signal,
   arrivedAt: 1000,
+  hearsProgress: true,
   progress() {},
   setStatus() {},
 });

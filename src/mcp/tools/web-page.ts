@@ -17,7 +17,13 @@ export function webPageTool(deps: PageToolDeps): ToolDef<v.InferOutput<typeof In
     run: (args, ctx) =>
       answerPageCall(
         deps,
-        { url: args.url, goal: args.goal, maxTokens: args.max_tokens, budgetMs: PAGE_BUDGET_MS },
+        {
+          tool: 'web_page',
+          url: args.url,
+          goal: args.goal,
+          maxTokens: args.max_tokens,
+          budgetMs: PAGE_BUDGET_MS,
+        },
         args.format,
         ctx,
       ),

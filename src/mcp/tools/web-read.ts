@@ -15,7 +15,13 @@ export function webReadTool(deps: PageToolDeps): ToolDef<v.InferOutput<typeof In
     run: (args, ctx) =>
       answerPageCall(
         deps,
-        { url: args.url, goal: args.question ?? '', maxTokens: args.max_tokens, budgetMs: PAGE_BUDGET_MS },
+        {
+          tool: 'web_read',
+          url: args.url,
+          goal: args.question ?? '',
+          maxTokens: args.max_tokens,
+          budgetMs: PAGE_BUDGET_MS,
+        },
         'basic',
         ctx,
       ),

@@ -24,6 +24,7 @@ afterEach(() => {
 const ctx = (): CallContext => ({
   signal: new AbortController().signal,
   arrivedAt: 0,
+  hearsProgress: true,
   progress() {},
   setStatus() {},
 });
