@@ -40,6 +40,8 @@ export interface Config {
   readonly tiers: ReadonlySet<Tier>;
   /** WEB_MCP_CALL_SECONDS: the most any call may take (its budget is capped to it); unset → each tool's own. */
   readonly callSeconds: number | undefined;
+  /** WEB_MCP_READER: research runs read pages through the server (`server`) or Claude's WebFetch. */
+  readonly reader: 'server' | 'webfetch';
 }
 
 export type ParsedCli =
@@ -80,7 +82,8 @@ time, from what it has read so far if need be.
 Environment: BRAVE_API_KEY, BRAVE_API_KEY_FILE, BRAVE_BASE_URL, CLAUDE_BIN,
 WEB_MCP_MODEL, WEB_MCP_CONCURRENCY, WEB_MCP_QUEUE, WEB_MCP_CACHE_DIR,
 WEB_MCP_CACHE_MAX_MB, WEB_MCP_MAX_PDF_MB, WEB_MCP_HTTP_TOKEN, WEB_MCP_ALLOW_HOSTS,
-WEB_MCP_CALL_SECONDS`;
+WEB_MCP_CALL_SECONDS, WEB_MCP_READER (server: research reads pages through this
+server, the default; webfetch: through Claude's own WebFetch)`;
 
 const intIn = (min: number, max: number) =>
   v.pipe(
@@ -107,6 +110,15 @@ const EnvSchema = v.object({
   WEB_MCP_QUEUE: v.optional(intIn(0, 1000), String(DEFAULTS.queue)),
   WEB_MCP_CACHE_DIR: v.optional(nonEmpty('a directory path')),
   WEB_MCP_CALL_SECONDS: v.optional(intIn(20, 300)),
+  WEB_MCP_READER: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.toLowerCase(),
+      v.picklist(['server', 'webfetch'], 'must be server or webfetch'),
+    ),
+    'server',
+  ),
   WEB_MCP_CACHE_MAX_MB: v.optional(intIn(1, 100_000), String(DEFAULTS.cacheMaxMb)),
   WEB_MCP_MAX_PDF_MB: v.optional(intIn(1, PDF_MAX_MB_LIMIT), String(PDF_MAX_MB_DEFAULT)),
   WEB_MCP_HTTP_TOKEN: v.optional(
@@ -258,6 +270,7 @@ export function parseCli(sources: ConfigSources): ParsedCli {
       http,
       tiers,
       callSeconds: e.WEB_MCP_CALL_SECONDS,
+      reader: e.WEB_MCP_READER,
     },
   };
 }

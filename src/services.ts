@@ -8,6 +8,7 @@ import type { CallContext } from './call-context.ts';
 import { createLimiter } from './claude/limiter.ts';
 import type { Config } from './config.ts';
 import type { Log } from './log.ts';
+import { createReaderMount } from './mcp/reader-mount.ts';
 import type { ToolDef } from './mcp/tool.ts';
 import { webInvestigateTool } from './mcp/tools/web-investigate.ts';
 import { webLookupTool } from './mcp/tools/web-lookup.ts';
@@ -69,6 +70,9 @@ export function createServices(
     cache,
     maxPdfBytes: config.maxPdfBytes,
   });
+  // One loopback listener for every run's reader, open only while a run is live.
+  const readerMount =
+    config.reader === 'server' ? createReaderMount({ serve: (h) => runtime.serveLoopback(h) }) : undefined;
   const claude = { runtime, claudeBin: config.claudeBin, model: config.model, env, limiter, clock };
   // WEB_MCP_CALL_SECONDS caps every call's budget, so a client with a fixed time-out gets its answer.
   const capped = <R extends { readonly budgetMs: number }>(request: R): R =>
@@ -77,7 +81,7 @@ export function createServices(
       : { ...request, budgetMs: Math.min(request.budgetMs, config.callSeconds * 1000) };
   const researchTools = {
     research: (request: ResearchRequest, call: CallContext) =>
-      research({ ...claude, brave, pages }, capped(request), call),
+      research({ ...claude, brave, pages, ...(readerMount ? { readerMount } : {}) }, capped(request), call),
     answers,
     model: config.model,
   };

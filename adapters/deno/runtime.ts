@@ -17,6 +17,10 @@ interface DenoGlobal {
     command: string,
     options: { args: string[]; stdin: 'null'; stdout: 'null'; stderr: 'null' },
   ) => { outputSync(): unknown };
+  serve(
+    options: { hostname: string; port: number; onListen: (address: { port: number }) => void },
+    handler: (request: Request) => Promise<Response>,
+  ): { shutdown(): Promise<void> };
 }
 declare const Deno: DenoGlobal;
 
@@ -44,4 +48,20 @@ export const denoRuntime: Runtime = {
   stdio: () => ({ readable: Deno.stdin.readable, writable: Deno.stdout.writable }),
   cacheDriver: (dir) => fsCacheDriver({ base: dir }),
   pageFetch,
+  // onListen is given so that Deno prints nothing: stdout may be the MCP stream.
+  serveLoopback: (handler) =>
+    new Promise((resolve, reject) => {
+      try {
+        const server = Deno.serve(
+          {
+            hostname: '127.0.0.1',
+            port: 0,
+            onListen: ({ port }) => resolve({ port, close: () => server.shutdown() }),
+          },
+          handler,
+        );
+      } catch (error) {
+        reject(error);
+      }
+    }),
 };

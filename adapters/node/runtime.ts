@@ -1,10 +1,11 @@
 // Node's side of the Runtime seam: process-group spawning, stdin/stdout as Web
-// streams, and the atomic fs cache driver.
+// streams, the atomic fs cache driver and a loopback listener.
 import { Readable, Writable } from 'node:stream';
 import type { Runtime } from '../../src/runtime.ts';
 import { trackChildren } from '../shared/children.ts';
 import { pageFetch } from '../shared/page-fetch.ts';
 import { fsCacheDriver } from './cache-driver.ts';
+import { serveLoopback } from './loopback.ts';
 import { spawnNode } from './spawn.ts';
 
 export const nodeRuntime: Runtime = {
@@ -17,4 +18,5 @@ export const nodeRuntime: Runtime = {
   }),
   cacheDriver: (dir) => fsCacheDriver({ base: dir }),
   pageFetch,
+  serveLoopback,
 };

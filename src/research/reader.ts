@@ -3,7 +3,7 @@
 // every passage handed over kept in the run's record. Failures are answers, not throws.
 import * as v from 'valibot';
 import { fence } from '../claude/prompt-rules.ts';
-import { isToolError } from '../errors.ts';
+import { isToolError, type ToolError } from '../errors.ts';
 import type { PageReader } from '../page/page-text.ts';
 import { type Estimate, selectPassages } from '../page/passages.ts';
 import type { Depth } from './prompts.ts';
@@ -77,6 +77,18 @@ export interface ReaderOptions extends Omit<PassageOptions, 'budgetTokens'> {
 export interface Reader {
   read(args: ReadPageArgs, signal?: AbortSignal): Promise<ReadOutcome>;
   reads(): number;
+}
+
+/** A reader made reachable to one run: the `--mcp-config` JSON naming it, until closed. */
+export interface MountedReader {
+  readonly mcpConfig: string;
+  /** Refuses the run's secret from now on; the listener stops once no run is mounted. */
+  close(): Promise<void>;
+}
+
+/** Serves each run's reader to its `claude` as the MCP tool `mcp__web__read_page`. */
+export interface ReaderMount {
+  mount(reader: Reader): Promise<MountedReader | ToolError>;
 }
 
 export function createReader(options: ReaderOptions): Reader {

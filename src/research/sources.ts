@@ -1,8 +1,11 @@
-// The held text a reply's sources are checked against: Brave snippets and page copies
-// keyed so a cited URL finds them, and findings that cite a source that is not there dropped.
+// The held text a reply's sources are checked against: the passages the run was handed,
+// Brave snippets and page copies keyed so a cited URL finds them, and findings that cite a
+// source that is not there dropped.
 import type { BraveResult } from '../brave/client.ts';
 import { canonicalUrl } from '../cache/keys.ts';
 import type { Draft } from '../reply/contract.ts';
+import type { PageCollector } from './page-collector.ts';
+import type { ReaderRecord } from './reader-record.ts';
 
 const canonical = (url: string): string | undefined => {
   try {
@@ -40,4 +43,27 @@ export function pagesForSources(draft: Draft, held: ReadonlyMap<string, string>)
 /** Findings that point past the sources list cite nothing: they are dropped, not guessed at. */
 export function keepCitedSources(draft: Draft): Draft {
   return { ...draft, findings: draft.findings.filter((f) => f.source < draft.sources.length) };
+}
+
+/**
+ * The text each of `urls` is checked against: the passages the run was handed for it,
+ * else (a page it never read through the reader) the server's own copy fetched by `until`.
+ */
+export async function heldPages(
+  urls: readonly string[],
+  record: ReaderRecord,
+  collector: PageCollector | undefined,
+  until: number,
+  clock: () => number,
+): Promise<Map<string, string>> {
+  const held = new Map<string, string>();
+  const rest: string[] = [];
+  for (const url of urls) {
+    const text = record.textFor(url);
+    if (text === undefined) rest.push(url);
+    else held.set(url, text);
+  }
+  if (collector && rest.length > 0)
+    for (const [url, text] of await collector.collect(rest, until, clock)) held.set(url, text);
+  return held;
 }

@@ -7,6 +7,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import memoryDriver from 'unstorage/drivers/memory';
 import * as v from 'valibot';
+import { serveLoopback } from '../../adapters/node/loopback.ts';
 import { createApp } from '../../src/app.ts';
 import { parseCli } from '../../src/config.ts';
 import { createLog, silentLog } from '../../src/log.ts';
@@ -38,6 +39,7 @@ function setup(argv: string[] = [], env: Record<string, string> = {}) {
     pageFetch: () => async () => {
       throw new Error('no network in this test');
     },
+    serveLoopback,
   };
   const parsed = parseCli({
     argv,

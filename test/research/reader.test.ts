@@ -119,7 +119,11 @@ describe('research reader', () => {
     const stop = new AbortController();
     stop.abort();
     let fetches = 0;
-    const { r } = setup({ read: async (url) => (fetches++, page(url)) }, { signal: stop.signal });
+    const read: PageReader['read'] = async (url) => {
+      fetches += 1;
+      return page(url);
+    };
+    const { r } = setup({ read }, { signal: stop.signal });
     const out = await r.read({ url: 'https://a.example/' });
     assert.equal(out.isError, true);
     assert.equal(fetches, 0);
