@@ -226,8 +226,20 @@ if (process.env.FAKE_CLAUDE_LOG) {
     pgid: pgid(),
     grandchildPid,
     schema,
+    mcpConfigs: mcpConfigs(),
   };
   appendFileSync(process.env.FAKE_CLAUDE_LOG, `${JSON.stringify(entry)}\n`);
+}
+
+/** The --mcp-config values as the run saw them (a file's text, not its name). */
+function mcpConfigs() {
+  return (opts['--mcp-config'] ?? []).map((value) => {
+    try {
+      return value.trimStart().startsWith('{') ? value : readFileSync(value, 'utf8');
+    } catch {
+      return value;
+    }
+  });
 }
 
 function pgid() {
