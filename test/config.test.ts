@@ -89,6 +89,12 @@ describe('config', () => {
     assert.equal(config([], { WEB_MCP_CALL_SECONDS: ' 300 ' }).callSeconds, 300);
   });
 
+  it('WEB_MCP_READER picks how research reads pages: the server by default, or webfetch', () => {
+    assert.equal(config([], {}).reader, 'server');
+    assert.equal(config([], { WEB_MCP_READER: ' WebFetch ' }).reader, 'webfetch');
+    assert.match(error([], { WEB_MCP_READER: 'curl' }), /^WEB_MCP_READER must be server or webfetch$/);
+  });
+
   it('names the flag in a bad flag', () => {
     assert.match(error(['--nope']), /--nope/);
     assert.match(error(['--http', 'localhost']), /^--http /);

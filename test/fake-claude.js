@@ -9,7 +9,8 @@
 // tool use), FAKE_CLAUDE_STEP_MS (pause between tool uses in keep_searching),
 // FAKE_CLAUDE_RESCUE_SCENARIO (what a run without tools does under fetch_then_hang or
 // keep_searching; default success), FAKE_CLAUDE_READ_URLS (comma-separated: the pages a run
-// with the server's reader reads; default: its output's sources).
+// with the server's reader reads; default: its output's sources). Scenario at_once answers
+// from its prompt alone, with no tool use.
 // Like the real one, it connects to each server of --mcp-config (JSON or a file, stdio
 // entries aside) with an MCP client, lists its tools as mcp__<server>__<tool>, and calls them.
 import { spawn } from 'node:child_process';
@@ -437,6 +438,13 @@ switch (scenario) {
         finish(result({ structured_output: structured }), 0);
       }, think);
     }, delay);
+    break;
+  }
+  case 'at_once': {
+    // Answers from its prompt alone: no search, no read.
+    const structured = output();
+    toolUse('StructuredOutput', structured);
+    finish(result({ structured_output: structured }), 0);
     break;
   }
   case 'fetch_then_hang':

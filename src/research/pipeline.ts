@@ -12,6 +12,7 @@ import { isToolError, type ToolError } from '../errors.ts';
 import type { PageReader } from '../page/page-text.ts';
 import { freshMeta, type Reply } from '../reply/contract.ts';
 import { checkResearchQuotes } from '../reply/verify-sources.ts';
+import { readHeadStart } from './head-start.ts';
 import { createPageCollector } from './page-collector.ts';
 import { buildResearchPrompt, DEPTH, type Depth, type Recency, researchSystemPromptFor } from './prompts.ts';
 import { createReader, READ_TOKENS, type ReaderMount } from './reader.ts';
@@ -81,6 +82,16 @@ export async function research(
             })
           : undefined;
       const snippets = await headStart(deps, req, signal);
+      const headPages = deps.pages
+        ? await readHeadStart(snippets, {
+            pages: deps.pages,
+            record,
+            query: [req.question, req.goal].filter(Boolean).join('\n'),
+            signal,
+            budgetMs: req.budgetMs,
+            ...(req.refresh ? { refresh: true } : {}),
+          })
+        : [];
       const mounted = reader && deps.readerMount ? await deps.readerMount.mount(reader) : undefined;
       if (isToolError(mounted)) return mounted;
       pagesStop.signal.addEventListener('abort', () => void mounted?.close(), { once: true });
@@ -105,6 +116,7 @@ export async function research(
           recency: req.recency,
           domains: req.domains,
           headStart: snippets.length > 0 ? formatHeadStart(snippets) : undefined,
+          headPages,
         }),
         onEvent: (event) => {
           if (why !== undefined) return;

@@ -59,6 +59,8 @@ export interface ResearchPromptInput {
   readonly domains?: readonly string[] | undefined;
   /** Search results found before the run (e.g. Brave), as raw text; fenced here. */
   readonly headStart?: string | undefined;
+  /** The top results already read by the server: each page's title, URL and fenced passages. */
+  readonly headPages?: readonly string[] | undefined;
 }
 
 /** The stdin prompt of a research run. */
@@ -82,6 +84,13 @@ export function buildResearchPrompt(input: ResearchPromptInput): string {
       '',
       'Search results found for you already (they may be incomplete; read the best of them before searching yourself):',
       fence('search results', input.headStart.trim()),
+    );
+  }
+  if (input.headPages && input.headPages.length > 0) {
+    lines.push(
+      '',
+      'Pages read for you already (the top results, their passages that best match the question). Answer from them when they suffice; read or search only for what they leave missing:',
+      ...input.headPages.flatMap((p) => ['', p]),
     );
   }
   lines.push('', 'Research now, then call StructuredOutput.');

@@ -57,9 +57,11 @@ export async function readPassages(
   return { kind: 'passages', url: page.url, title: page.title, passages };
 }
 
-/** The passages as the model sees them: title and URL, then the page text fenced as data. */
+/** The passages as the model sees them: the URL, then the page's title and text fenced as data. */
 export function formatPassages(p: Extract<Passages, { kind: 'passages' }>): string {
-  return [`Title: ${p.title}`, `URL: ${p.url}`, fence('page passages', p.passages.join('\n\n'))].join('\n');
+  return [`URL: ${p.url}`, fence('page passages', [`Title: ${p.title}`, ...p.passages].join('\n\n'))].join(
+    '\n',
+  );
 }
 
 export interface ReaderOptions extends Omit<PassageOptions, 'budgetTokens'> {

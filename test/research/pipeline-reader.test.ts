@@ -10,13 +10,16 @@ import { after, before, describe, it } from 'node:test';
 import * as v from 'valibot';
 import { serveLoopback } from '../../adapters/node/loopback.ts';
 import { spawnNode } from '../../adapters/node/spawn.ts';
+import { createBrave } from '../../src/brave/client.ts';
 import { createLimiter } from '../../src/claude/limiter.ts';
 import { isToolError } from '../../src/errors.ts';
+import { silentLog } from '../../src/log.ts';
 import { createReaderMount } from '../../src/mcp/reader-mount.ts';
 import { createPageReader } from '../../src/page/page-text.ts';
 import type { Draft, Reply } from '../../src/reply/contract.ts';
 import { type ResearchDeps, type ResearchRequest, research } from '../../src/research/pipeline.ts';
 import { FAKE_CLAUDE } from '../claude/helpers.ts';
+import { startFakeBrave, webBody } from '../helpers/fake-brave.ts';
 import { type LoopbackServer, startLoopbackServer } from '../helpers/loopback-server.ts';
 
 const SENTENCE = 'Quokkas shelter under thick shrubs during the hottest hours of the day.';
@@ -58,7 +61,7 @@ const REQUEST: ResearchRequest = {
   budgetMs: 60_000,
 };
 
-function deps(env: Record<string, string>): ResearchDeps {
+function deps(env: Record<string, string>, brave?: ResearchDeps['brave']): ResearchDeps {
   return {
     runtime: { spawn: (command, o) => spawnNode(command, { ...o, env: { ...o.env, ...env } }) },
     claudeBin: FAKE_CLAUDE,
@@ -66,7 +69,7 @@ function deps(env: Record<string, string>): ResearchDeps {
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp' },
     limiter: createLimiter({ concurrency: 2, queue: 8 }),
     clock: Date.now,
-    brave: undefined,
+    brave,
     pages: createPageReader({
       fetch: globalThis.fetch.bind(globalThis),
       resolve: async () => ['127.0.0.1'],
@@ -145,7 +148,7 @@ describe('research through the server reader', () => {
     assert.ok(reads[0]?.result?.text.includes(SENTENCE), reads[0]?.result?.text);
     assert.match(
       reads[0]?.result?.text ?? '',
-      /^Title: Quokka page \/p1\nURL: http:\/\/127\.0\.0\.1:\d+\/p1\n<untrusted kind="page passages">/,
+      /^URL: http:\/\/127\.0\.0\.1:\d+\/p1\n<untrusted kind="page passages">\nTitle: Quokka page \/p1\n/,
     );
     assert.equal(reads[3]?.result?.isError, true);
     assert.match(reads[3]?.result?.text ?? '', /^read cap reached: .*answer from what you have/);
@@ -199,5 +202,67 @@ describe('research through the server reader', () => {
     assert.equal(reply.findings[0]?.quote, undefined);
     assert.equal(reply.meta.quotes, 0);
     assert.deepEqual(hits, ['/p1'], 'checked without fetching the page again');
+  });
+
+  it('reads the top Brave results before the run and puts their passages in the prompt; a run answering at once verifies its quote', async () => {
+    hits.length = 0;
+    const url = (p: string) => `${pages.url}/${p}`;
+    const brave = await startFakeBrave();
+    brave.script(() => ({
+      body: webBody(
+        ['p1', 'p2', 'p3', 'p4'].map((p) => ({
+          title: `Result ${p}`,
+          url: url(p),
+          description: `About ${p}.`,
+        })),
+      ),
+    }));
+    const runLog = join(scratch, 'head-start.log');
+    const draft: Draft = {
+      answer: 'Under shrubs [1].',
+      confidence: 'high',
+      findings: [{ claim: 'Shrubs.', quote: SENTENCE, source: 0, rank: 1 }],
+      sources: [{ title: 'p1', url: url('p1') }],
+      gaps: [],
+    };
+    try {
+      const reply = await research(
+        deps(
+          {
+            FAKE_CLAUDE_SCENARIO: 'at_once',
+            FAKE_CLAUDE_OUTPUT: JSON.stringify(draft),
+            FAKE_CLAUDE_LOG: runLog,
+          },
+          createBrave({
+            key: 'k-head-start',
+            baseUrl: brave.baseUrl,
+            fetch: globalThis.fetch.bind(globalThis),
+            log: silentLog,
+          }),
+        ),
+        REQUEST,
+        { signal: new AbortController().signal, arrivedAt: Date.now(), progress() {}, setStatus() {} },
+      );
+      if (isToolError(reply)) assert.fail(reply.message);
+      const [logged] = await lines(runLog);
+      const prompt = (logged as { stdin: string }).stdin;
+      assert.ok(prompt.includes('Pages read for you already'), prompt);
+      assert.ok(
+        prompt.includes(`<untrusted kind="page passages">\n${SENTENCE}`) || prompt.includes(SENTENCE),
+        prompt,
+      );
+      assert.equal(
+        prompt.match(/<untrusted kind="page passages">/g)?.length,
+        3,
+        'the top 3 results, not the 4th',
+      );
+      assert.deepEqual([...hits].sort(), ['/p1', '/p2', '/p3']);
+      assert.equal(reply.meta.searches, 0);
+      assert.equal(reply.meta.pages, 0);
+      assert.equal(reply.meta.verified, 1);
+      assert.equal(reply.meta.quotes, 1);
+    } finally {
+      await brave.close();
+    }
   });
 });

@@ -54,7 +54,10 @@ describe('research reader', () => {
     });
     const out = await r.read({ url: 'https://quokka.example/old', look_for: 'diet' });
     assert.equal(out.isError, false);
-    assert.match(out.text, /^Title: Quokka facts\nURL: https:\/\/quokka\.example\/facts\n<untrusted/);
+    assert.match(
+      out.text,
+      /^URL: https:\/\/quokka\.example\/facts\n<untrusted kind="page passages">\nTitle: Quokka facts\n/,
+    );
     assert.match(out.text, /Quokkas eat grasses, leaves and stems/);
     assert.doesNotMatch(out.text, /Paragraph 39/);
     assert.deepEqual(fetched, ['https://quokka.example/old']);

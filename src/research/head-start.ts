@@ -1,0 +1,55 @@
+// The head start's pages: before the run, the server reads the top Brave results itself
+// (in parallel, from the cache when it holds them, bounded by a few seconds), keeps their
+// best passages in the run's record, and hands them over in the prompt.
+import type { BraveResult } from '../brave/client.ts';
+import type { PageReader } from '../page/page-text.ts';
+import type { Estimate } from '../page/passages.ts';
+import { formatPassages, readPassages } from './reader.ts';
+import type { ReaderRecord } from './reader-record.ts';
+
+/** Results read before the run, and the passage budget of each (measured: bench/notes/head-start.md). */
+export const HEAD_START_PAGES = 3;
+export const HEAD_START_TOKENS = 700;
+/** The most the head start's reads may add to a call, and never more than a tenth of its budget. */
+export const HEAD_START_MS = 4000;
+
+export interface HeadStartOptions {
+  readonly pages: PageReader;
+  readonly record: ReaderRecord;
+  readonly query: string;
+  readonly signal: AbortSignal;
+  readonly budgetMs: number;
+  readonly refresh?: boolean;
+  readonly count?: number;
+  readonly budgetTokens?: number;
+  readonly estimate?: Estimate;
+}
+
+/** The prompt block of each top result read in time (in result order); failures are left out. */
+export async function readHeadStart(
+  results: readonly BraveResult[],
+  options: HeadStartOptions,
+): Promise<string[]> {
+  const top = results.slice(0, options.count ?? HEAD_START_PAGES);
+  if (top.length === 0 || options.signal.aborted) return [];
+  const timeoutMs = Math.min(HEAD_START_MS, options.budgetMs / 10);
+  const stop = AbortSignal.any([options.signal, AbortSignal.timeout(timeoutMs)]);
+  const read = await Promise.all(
+    top.map((r) =>
+      readPassages(options.pages, r.url, options.query, {
+        signal: stop,
+        timeoutMs,
+        budgetTokens: options.budgetTokens ?? HEAD_START_TOKENS,
+        ...(options.refresh ? { refresh: true } : {}),
+        ...(options.estimate ? { estimate: options.estimate } : {}),
+      }).catch(() => undefined),
+    ),
+  );
+  const blocks: string[] = [];
+  for (const [i, found] of read.entries()) {
+    if (found?.kind !== 'passages') continue;
+    options.record.add([top[i]?.url ?? found.url, found.url], found.passages);
+    blocks.push(formatPassages(found));
+  }
+  return blocks;
+}
