@@ -265,4 +265,35 @@ describe('research through the server reader', () => {
       await brave.close();
     }
   });
+
+  it('answers a stopped run from the passages its reader handed over, without fetching again', async () => {
+    hits.length = 0;
+    const url = `${pages.url}/p1`;
+    const draft: Draft = {
+      answer: 'Under shrubs [1].',
+      confidence: 'high',
+      findings: [{ claim: 'Shrubs.', quote: SENTENCE, source: 0, rank: 1 }],
+      sources: [{ title: 'p1', url }],
+      gaps: [],
+    };
+    const runLog = join(scratch, 'rescue.log');
+    const reply = await research(
+      deps({
+        FAKE_CLAUDE_SCENARIO: 'fetch_then_hang',
+        FAKE_CLAUDE_OUTPUT: JSON.stringify(draft),
+        FAKE_CLAUDE_READ_URLS: url,
+        FAKE_CLAUDE_LOG: runLog,
+      }),
+      { ...REQUEST, budgetMs: 16_000 },
+      { signal: new AbortController().signal, arrivedAt: Date.now(), progress() {}, setStatus() {} },
+    );
+    if (isToolError(reply)) assert.fail(reply.message);
+    assert.equal(reply.meta.partial, true);
+    assert.equal(reply.meta.pages, 1);
+    assert.equal(reply.meta.verified, 1);
+    const runs = (await lines(runLog)).map((l) => l as { stdin: string });
+    assert.equal(runs.length, 2);
+    assert.ok(runs[1]?.stdin.includes(SENTENCE), 'the rescue prompt holds the passages read');
+    assert.deepEqual(hits, ['/p1']);
+  });
 });
