@@ -1,7 +1,8 @@
-// The head start's pages: before the run, the server reads the top Brave results itself
-// (in parallel, from the cache when it holds them, bounded by a few seconds), keeps their
-// best passages in the run's record, and hands them over in the prompt.
-import type { BraveResult } from '../brave/client.ts';
+// The head start: a Brave search before the run, then the top results read by the server
+// itself (in parallel, from the cache when it holds them, bounded by a few seconds), their
+// best passages kept in the run's record and handed over in the prompt.
+import type { Brave, BraveResult, Recency } from '../brave/client.ts';
+import { isToolError } from '../errors.ts';
 import type { PageReader } from '../page/page-text.ts';
 import type { Estimate } from '../page/passages.ts';
 import { formatPassages, readPassages } from './reader.ts';
@@ -52,4 +53,23 @@ export async function readHeadStart(
     blocks.push(formatPassages(found));
   }
   return blocks;
+}
+
+const SEARCH_COUNT = 8;
+
+/** The Brave results for the question, or none (no key, or Brave trouble costs only the head start). */
+export async function searchHeadStart(
+  brave: Brave | undefined,
+  req: { readonly question: string; readonly recency: Recency; readonly domains: readonly string[] },
+  signal: AbortSignal,
+): Promise<readonly BraveResult[]> {
+  if (!brave?.enabled) return [];
+  const found = await brave.search({
+    query: req.question,
+    count: SEARCH_COUNT,
+    recency: req.recency,
+    domains: req.domains,
+    signal,
+  });
+  return !isToolError(found) && found.kind === 'results' ? found.results : [];
 }

@@ -1,7 +1,7 @@
 // One research call end to end: a free slot, the Brave head start, one `claude -p`
 // run with live progress that reads pages through the server's reader, then the server's
 // own check of every quote against text it holds (passages it handed over, Brave snippets).
-import type { Brave, BraveResult } from '../brave/client.ts';
+import type { Brave } from '../brave/client.ts';
 import { formatHeadStart } from '../brave/client.ts';
 import type { CallContext } from '../call-context.ts';
 import { READER_CONFIG_FILE } from '../claude/args.ts';
@@ -12,7 +12,7 @@ import { isToolError, type ToolError } from '../errors.ts';
 import type { PageReader } from '../page/page-text.ts';
 import { freshMeta, type Reply } from '../reply/contract.ts';
 import { checkResearchQuotes } from '../reply/verify-sources.ts';
-import { readHeadStart } from './head-start.ts';
+import { readHeadStart, searchHeadStart } from './head-start.ts';
 import { createPageCollector } from './page-collector.ts';
 import { buildResearchPrompt, DEPTH, type Depth, type Recency, researchSystemPromptFor } from './prompts.ts';
 import { createReader, READ_TOKENS, type ReaderMount } from './reader.ts';
@@ -43,7 +43,6 @@ export interface ResearchRequest {
 
 /** Verification may add at most this much to a call, and never passes its deadline. */
 export const VERIFY_WAIT_MS = 2500;
-const HEAD_START_COUNT = 8;
 
 export async function research(
   deps: ResearchDeps,
@@ -81,7 +80,7 @@ export async function research(
               },
             })
           : undefined;
-      const snippets = await headStart(deps, req, signal);
+      const snippets = await searchHeadStart(deps.brave, req, signal);
       const headPages = deps.pages
         ? await readHeadStart(snippets, {
             pages: deps.pages,
@@ -186,20 +185,4 @@ export async function research(
       pagesStop.abort();
     }
   });
-}
-
-async function headStart(
-  deps: ResearchDeps,
-  req: ResearchRequest,
-  signal: AbortSignal,
-): Promise<readonly BraveResult[]> {
-  if (!deps.brave?.enabled) return [];
-  const found = await deps.brave.search({
-    query: req.question,
-    count: HEAD_START_COUNT,
-    recency: req.recency,
-    domains: req.domains,
-    signal,
-  });
-  return !isToolError(found) && found.kind === 'results' ? found.results : [];
 }

@@ -94,7 +94,10 @@ describe('web-mcp doctor', () => {
   it('WEB_MCP_READER=webfetch: the reader line says research reads with WebFetch', async () => {
     const run = await runCli(node, ['doctor'], box().env({ WEB_MCP_READER: 'webfetch' }));
     assert.equal(run.code, 0, run.stdout + run.stderr);
-    assert.match(line(run.stdout, 'reader') ?? '', /^✓ reader: webfetch: research runs read pages with Claude's WebFetch/);
+    assert.match(
+      line(run.stdout, 'reader') ?? '',
+      /^✓ reader: webfetch: research runs read pages with Claude's WebFetch/,
+    );
   });
 
   it('--json: {ok, checks[{name, status, message, fix?, facts?}]} and nothing else on stdout', async () => {
