@@ -85,6 +85,14 @@ WEB_MCP_CACHE_MAX_MB, WEB_MCP_MAX_PDF_MB, WEB_MCP_HTTP_TOKEN, WEB_MCP_ALLOW_HOST
 WEB_MCP_CALL_SECONDS, WEB_MCP_READER (server: research reads pages through this
 server, the default; webfetch: through Claude's own WebFetch)`;
 
+/** The line --help ends with: how research runs read pages under this environment. */
+export function readerLine(env: Readonly<Record<string, string | undefined>>): string {
+  const webfetch = env.WEB_MCP_READER?.trim().toLowerCase() === 'webfetch';
+  return webfetch
+    ? "Research reads pages with: Claude's WebFetch (WEB_MCP_READER=webfetch)"
+    : 'Research reads pages with: this server (WEB_MCP_READER=server, the default)';
+}
+
 const intIn = (min: number, max: number) =>
   v.pipe(
     v.string(),

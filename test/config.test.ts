@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type ConfigSources, defaultCacheDir, parseCli } from '../src/config.ts';
+import { type ConfigSources, defaultCacheDir, parseCli, readerLine } from '../src/config.ts';
 
 const sources = (
   argv: string[],
@@ -93,6 +93,8 @@ describe('config', () => {
     assert.equal(config([], {}).reader, 'server');
     assert.equal(config([], { WEB_MCP_READER: ' WebFetch ' }).reader, 'webfetch');
     assert.match(error([], { WEB_MCP_READER: 'curl' }), /^WEB_MCP_READER must be server or webfetch$/);
+    assert.match(readerLine({}), /this server \(WEB_MCP_READER=server, the default\)/);
+    assert.match(readerLine({ WEB_MCP_READER: 'webfetch' }), /Claude's WebFetch \(WEB_MCP_READER=webfetch\)/);
   });
 
   it('names the flag in a bad flag', () => {
