@@ -8,9 +8,9 @@ import type { Estimate } from '../page/passages.ts';
 import { formatPassages, readPassages } from './reader.ts';
 import type { ReaderRecord } from './reader-record.ts';
 
-/** Results read before the run, and the passage budget of each (measured: bench/notes/head-start.md). */
+/** Results read before the run, and the passage budget of each (measured: bench/results/head-start.md). */
 export const HEAD_START_PAGES = 3;
-export const HEAD_START_TOKENS = 700;
+export const HEAD_START_TOKENS = 500;
 /** The most the head start's reads may add to a call, and never more than a tenth of its budget. */
 export const HEAD_START_MS = 4000;
 

@@ -9,7 +9,7 @@ import { type Estimate, selectPassages } from '../page/passages.ts';
 import type { Depth } from './prompts.ts';
 import type { ReaderRecord } from './reader-record.ts';
 
-/** Tokens of passages one read hands over (measured: bench/notes/reader.md). */
+/** Tokens of passages one read hands over: the starting point, scaled by depth (why: bench/notes/reader.md). */
 export const READ_TOKENS: Record<Depth, number> = { quick: 1000, standard: 1500, deep: 2000 };
 
 export const ReadPageInput = v.object({
