@@ -90,4 +90,29 @@ describe('research through the server reader, on every runtime', () => {
       });
     }
   }
+
+  it('WEB_MCP_READER=webfetch: the run gets WebSearch and WebFetch, and no reader is mounted', async () => {
+    const [entry] = entries();
+    if (!entry) return;
+    const box = sandbox();
+    boxes.push(box);
+    const { client } = await connectStdio(entry, 'legacy', { env: box.env({ WEB_MCP_READER: 'webfetch' }) });
+    try {
+      const result = await client.callTool({
+        name: 'web_research',
+        arguments: { question: 'What is example.com for?', goal: 'docs' },
+      });
+      assert.equal(result.isError ?? false, false, text(result));
+      const run = box.runs()[0];
+      assert.ok(run);
+      assert.equal(run.argv[run.argv.indexOf('--tools') + 1], 'WebSearch,WebFetch');
+      assert.ok(!run.argv.includes('--mcp-config'));
+      assert.deepEqual(
+        box.toolUses().filter((t) => t !== 'WebSearch'),
+        ['WebFetch'],
+      );
+    } finally {
+      await client.close();
+    }
+  });
 });
