@@ -127,12 +127,14 @@ export function createReaderMount(deps: ReaderMountDeps): ReaderMount {
       if (closed) return Promise.resolve();
       closed = true;
       runs.delete(id);
+      // Never rejects: the run's secret is already refused, and a listener that fails to
+      // close is dropped all the same (the next run opens a new one).
       return serial(async () => {
         if (runs.size > 0 || listener === undefined) return;
         const server = await listener;
         listener = undefined;
         await server.close();
-      });
+      }).catch(() => {});
     };
     return { mcpConfig, close };
   }

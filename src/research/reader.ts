@@ -111,7 +111,10 @@ export function createReader(options: ReaderOptions): Reader {
       const found = await readPassages(options.pages, args.url, query, {
         ...options,
         signal: signal ? AbortSignal.any([options.signal, signal]) : options.signal,
-      });
+      }).catch((error: unknown) => ({
+        kind: 'failed' as const,
+        why: `internal_error: reading failed unexpectedly (${error instanceof Error ? error.name : 'error'}); read another result`,
+      }));
       if (found.kind === 'failed') return failed(`could not read ${args.url}: ${found.why}`);
       options.record.add([args.url, found.url], found.passages);
       return { text: formatPassages(found), isError: false };

@@ -115,6 +115,9 @@ describe('research reader', () => {
     const thin = await r.read({ url: 'https://shell.example/' });
     assert.equal(thin.isError, true);
     assert.match(thin.text, /thin page: .*JavaScript app shell.*read another result/);
+    const thrown = await r.read({ url: 'https://throws.example/' });
+    assert.equal(thrown.isError, true);
+    assert.match(thrown.text, /^could not read https:\/\/throws\.example\/: internal_error: /);
     assert.equal(record.pages().size, 0);
   });
 
