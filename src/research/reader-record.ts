@@ -9,6 +9,10 @@ export interface ReaderRecord {
   textFor(url: string): string | undefined;
   /** Each page handed over (first URL it was asked by) and its passages, joined. */
   pages(): Map<string, string>;
+  /** Notes that the reader tried `url`, whatever came of it. */
+  tried(url: string): void;
+  /** Whether the reader tried `url`: a page it could not read is not fetched again to check a quote. */
+  wasTried(url: string): boolean;
 }
 
 const canonical = (url: string): string | undefined => {
@@ -44,5 +48,15 @@ export function createReaderRecord(): ReaderRecord {
     return out;
   }
 
-  return { add, textFor, pages };
+  const attempts = new Set<string>();
+  const tried = (url: string) => {
+    const key = canonical(url);
+    if (key !== undefined) attempts.add(key);
+  };
+  const wasTried = (url: string) => {
+    const key = canonical(url);
+    return key !== undefined && attempts.has(key);
+  };
+
+  return { add, textFor, pages, tried, wasTried };
 }

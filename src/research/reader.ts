@@ -12,6 +12,9 @@ import type { ReaderRecord } from './reader-record.ts';
 /** Tokens of passages one read hands over: the starting point, scaled by depth (why: bench/notes/reader.md). */
 export const READ_TOKENS: Record<Depth, number> = { quick: 1000, standard: 1500, deep: 2000 };
 
+/** The most one research read waits for its page: the run waits with it. */
+export const READ_TIMEOUT_MS = 8000;
+
 export const ReadPageInput = v.object({
   url: v.pipe(v.string(), v.maxLength(2048), v.url('url must be an absolute http(s) URL')),
   look_for: v.optional(v.pipe(v.string(), v.maxLength(300))),
@@ -106,10 +109,12 @@ export function createReader(options: ReaderOptions): Reader {
       if (options.signal.aborted)
         return failed('stopped: the research run is over; answer from what you have');
       reads += 1;
+      options.record.tried(args.url);
       options.onRead?.(args.url, reads);
       const query = [options.question, options.goal, args.look_for].filter(Boolean).join('\n');
       const found = await readPassages(options.pages, args.url, query, {
         ...options,
+        timeoutMs: options.timeoutMs ?? READ_TIMEOUT_MS,
         signal: signal ? AbortSignal.any([options.signal, signal]) : options.signal,
       }).catch((error: unknown) => ({
         kind: 'failed' as const,

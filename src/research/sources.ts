@@ -47,7 +47,8 @@ export function keepCitedSources(draft: Draft): Draft {
 
 /**
  * The text each of `urls` is checked against: the passages the run was handed for it,
- * else (a page it never read through the reader) the server's own copy fetched by `until`.
+ * else (a page it never tried to read through the reader) the server's own copy fetched
+ * by `until`. A page the reader could not read gave the run nothing: none is held for it.
  */
 export async function heldPages(
   urls: readonly string[],
@@ -60,8 +61,8 @@ export async function heldPages(
   const rest: string[] = [];
   for (const url of urls) {
     const text = record.textFor(url);
-    if (text === undefined) rest.push(url);
-    else held.set(url, text);
+    if (text !== undefined) held.set(url, text);
+    else if (!record.wasTried(url)) rest.push(url);
   }
   if (collector && rest.length > 0)
     for (const [url, text] of await collector.collect(rest, until, clock)) held.set(url, text);

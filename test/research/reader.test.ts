@@ -119,6 +119,9 @@ describe('research reader', () => {
     assert.equal(thrown.isError, true);
     assert.match(thrown.text, /^could not read https:\/\/throws\.example\/: internal_error: /);
     assert.equal(record.pages().size, 0);
+    // Tried and failed: a quote of it is not checked against a second fetch.
+    assert.ok(record.wasTried('https://down.example'));
+    assert.ok(!record.wasTried('https://never.example/'));
   });
 
   it('reads nothing once the run is over', async () => {
