@@ -82,8 +82,7 @@ time, from what it has read so far if need be.
 Environment: BRAVE_API_KEY, BRAVE_API_KEY_FILE, BRAVE_BASE_URL, CLAUDE_BIN,
 WEB_MCP_MODEL, WEB_MCP_CONCURRENCY, WEB_MCP_QUEUE, WEB_MCP_CACHE_DIR,
 WEB_MCP_CACHE_MAX_MB, WEB_MCP_MAX_PDF_MB, WEB_MCP_HTTP_TOKEN, WEB_MCP_ALLOW_HOSTS,
-WEB_MCP_CALL_SECONDS, WEB_MCP_READER (server: research reads pages through this
-server, the default; webfetch: through Claude's own WebFetch)`;
+WEB_MCP_CALL_SECONDS, WEB_MCP_READER`;
 
 /** The line --help ends with: how research runs read pages under this environment. */
 export function readerLine(env: Readonly<Record<string, string | undefined>>): string {
