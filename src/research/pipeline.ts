@@ -166,7 +166,13 @@ export async function research(
         ...new Set(draft.findings.filter((f) => f.quote).map((f) => draft.sources[f.source]?.url ?? '')),
       ];
       const until = Math.min(deps.clock() + VERIFY_WAIT_MS, deadline);
-      const pages = await heldPages(quoted.filter(Boolean), record, collector, until, deps.clock);
+      const pages = await heldPages(quoted.filter(Boolean), {
+        record,
+        collector,
+        webFetched: fetched,
+        until,
+        clock: deps.clock,
+      });
       const reply: Reply = {
         ...draft,
         meta: freshMeta(

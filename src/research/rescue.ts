@@ -59,9 +59,9 @@ export async function rescue(
   const { why, signal } = input;
   const until = Math.min(deps.clock() + COLLECT_WAIT_MS, input.deadline);
   const pages = input.record.pages();
-  const unread = input.fetched.filter((url) => input.record.textFor(url) === undefined);
-  if (input.collector && unread.length > 0)
-    for (const [url, text] of await input.collector.collect(unread, until, deps.clock)) pages.set(url, text);
+  if (input.collector && input.fetched.length > 0)
+    for (const [url, copy] of await input.collector.collect(input.fetched, until, deps.clock))
+      pages.set(url, pages.has(url) ? `${pages.get(url)}\n\n${copy}` : copy);
   const held: Held = { pages, snippets: input.snippets, searchTexts: input.searchTexts };
   if (signal.aborted && abortCode(signal.reason) === 'cancelled') return cancelled();
   if (!holdsAnything(held)) return stopError(why, 'it had found nothing the server could answer from');

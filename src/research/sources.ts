@@ -45,26 +45,35 @@ export function keepCitedSources(draft: Draft): Draft {
   return { ...draft, findings: draft.findings.filter((f) => f.source < draft.sources.length) };
 }
 
+export interface HeldFor {
+  readonly record: ReaderRecord;
+  readonly collector: PageCollector | undefined;
+  /** URLs the run read with WebFetch: it saw more of them than the record holds. */
+  readonly webFetched: readonly string[];
+  readonly until: number;
+  readonly clock: () => number;
+}
+
 /**
- * The text each of `urls` is checked against: the passages the run was handed for it,
- * else (a page it never tried to read through the reader) the server's own copy fetched
- * by `until`. A page the reader could not read gave the run nothing: none is held for it.
+ * The text each of `urls` is checked against: the passages the run was handed for it
+ * (reader, head start) and, for a page it read with WebFetch or never tried to read
+ * through the reader, the server's own copy fetched by `until`. A page the reader tried
+ * and could not read gave the run nothing: nothing more is fetched for it.
  */
-export async function heldPages(
-  urls: readonly string[],
-  record: ReaderRecord,
-  collector: PageCollector | undefined,
-  until: number,
-  clock: () => number,
-): Promise<Map<string, string>> {
+export async function heldPages(urls: readonly string[], from: HeldFor): Promise<Map<string, string>> {
+  const fetchedKeys = new Set(from.webFetched.map(canonical));
   const held = new Map<string, string>();
   const rest: string[] = [];
   for (const url of urls) {
-    const text = record.textFor(url);
+    const text = from.record.textFor(url);
     if (text !== undefined) held.set(url, text);
-    else if (!record.wasTried(url)) rest.push(url);
+    if (fetchedKeys.has(canonical(url)) || (text === undefined && !from.record.wasTried(url))) rest.push(url);
   }
-  if (collector && rest.length > 0)
-    for (const [url, text] of await collector.collect(rest, until, clock)) held.set(url, text);
+  if (from.collector && rest.length > 0) {
+    for (const [url, copy] of await from.collector.collect(rest, from.until, from.clock)) {
+      const passages = held.get(url);
+      held.set(url, passages === undefined ? copy : `${passages}\n\n${copy}`);
+    }
+  }
   return held;
 }

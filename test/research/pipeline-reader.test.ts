@@ -296,4 +296,47 @@ describe('research through the server reader', () => {
     assert.ok(runs[1]?.stdin.includes(SENTENCE), 'the rescue prompt holds the passages read');
     assert.deepEqual(hits, ['/p1']);
   });
+
+  it('WEB_MCP_READER=webfetch with a head start: a page the run also read with WebFetch is checked against its full copy too', async () => {
+    hits.length = 0;
+    const url = `${pages.url}/p1`;
+    const brave = await startFakeBrave();
+    brave.script(() => ({ body: webBody([{ title: 'p1', url, description: 'About p1.' }]) }));
+    const draft: Draft = {
+      answer: 'Ferries [1].',
+      confidence: 'low',
+      findings: [
+        {
+          claim: 'Ferries.',
+          quote: 'Note 11 on ferries: ferries leave the harbour every hour',
+          source: 0,
+          rank: 1,
+        },
+      ],
+      sources: [{ title: 'p1', url }],
+      gaps: [],
+    };
+    try {
+      const { readerMount: _none, ...webfetch } = deps(
+        { FAKE_CLAUDE_OUTPUT: JSON.stringify(draft) },
+        createBrave({
+          key: 'k-webfetch',
+          baseUrl: brave.baseUrl,
+          fetch: globalThis.fetch.bind(globalThis),
+          log: silentLog,
+        }),
+      );
+      const reply = await research(webfetch, REQUEST, {
+        signal: new AbortController().signal,
+        arrivedAt: Date.now(),
+        progress() {},
+        setStatus() {},
+      });
+      if (isToolError(reply)) assert.fail(reply.message);
+      assert.equal(reply.meta.verified, 1);
+      assert.equal(reply.meta.quotes, 1);
+    } finally {
+      await brave.close();
+    }
+  });
 });
