@@ -42,6 +42,14 @@ const BENCHES = [
     about: 'usage ledger at 100,000 calls: size on disk, record cost, usage read time',
     dist: true,
   },
+  {
+    name: 'reader',
+    about: "research reader: one read vs fetch + extract; what mounting it adds to a run's start",
+  },
+  {
+    name: 'head-start',
+    about: 'head start with pages read: evidence recall vs snippets, added time cold and cached',
+  },
 ];
 const LIMIT_MS = { default: 10 * 60_000, slow: 20 * 60_000 };
 

@@ -50,6 +50,8 @@ export interface Config {
   readonly callSeconds: number | undefined;
   /** WEB_MCP_NO_PROGRESS_SECONDS: the budget of a call whose client sent no progress token (when callSeconds is unset). */
   readonly noProgressSeconds: number;
+  /** WEB_MCP_READER: research runs read pages through the server (`server`) or Claude's WebFetch. */
+  readonly reader: 'server' | 'webfetch';
 }
 
 export type ParsedCli =
@@ -92,7 +94,15 @@ no progress answers within WEB_MCP_NO_PROGRESS_SECONDS (default 55) anyway.
 Environment: BRAVE_API_KEY, BRAVE_API_KEY_FILE, BRAVE_BASE_URL, BRAVE_MONTHLY_QUOTA,
 CLAUDE_BIN, WEB_MCP_MODEL, WEB_MCP_CONCURRENCY, WEB_MCP_QUEUE, WEB_MCP_CACHE_DIR,
 WEB_MCP_CACHE_MAX_MB, WEB_MCP_MAX_PDF_MB, WEB_MCP_HTTP_TOKEN, WEB_MCP_ALLOW_HOSTS,
-WEB_MCP_CALL_SECONDS, WEB_MCP_NO_PROGRESS_SECONDS`;
+WEB_MCP_CALL_SECONDS, WEB_MCP_NO_PROGRESS_SECONDS, WEB_MCP_READER`;
+
+/** The line --help ends with: how research runs read pages under this environment. */
+export function readerLine(env: Readonly<Record<string, string | undefined>>): string {
+  const webfetch = env.WEB_MCP_READER?.trim().toLowerCase() === 'webfetch';
+  return webfetch
+    ? "Research reads pages with: Claude's WebFetch (WEB_MCP_READER=webfetch)"
+    : 'Research reads pages with: this server (WEB_MCP_READER=server, the default)';
+}
 
 const intIn = (min: number, max: number) =>
   v.pipe(
@@ -120,6 +130,15 @@ const EnvSchema = v.object({
   WEB_MCP_CACHE_DIR: v.optional(nonEmpty('a directory path')),
   WEB_MCP_CALL_SECONDS: v.optional(intIn(20, 300)),
   WEB_MCP_NO_PROGRESS_SECONDS: v.optional(intIn(20, 300), String(NO_PROGRESS_SECONDS)),
+  WEB_MCP_READER: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.toLowerCase(),
+      v.picklist(['server', 'webfetch'], 'must be server or webfetch'),
+    ),
+    'server',
+  ),
   WEB_MCP_CACHE_MAX_MB: v.optional(intIn(1, 100_000), String(DEFAULTS.cacheMaxMb)),
   WEB_MCP_MAX_PDF_MB: v.optional(intIn(1, PDF_MAX_MB_LIMIT), String(PDF_MAX_MB_DEFAULT)),
   WEB_MCP_HTTP_TOKEN: v.optional(
@@ -274,6 +293,7 @@ export function parseCli(sources: ConfigSources): ParsedCli {
       tiers,
       callSeconds: e.WEB_MCP_CALL_SECONDS,
       noProgressSeconds: e.WEB_MCP_NO_PROGRESS_SECONDS,
+      reader: e.WEB_MCP_READER,
     },
   };
 }

@@ -1,6 +1,6 @@
 // The seam between the runtime-neutral core and Node, Bun or Deno: the only
 // things a runtime must supply (subprocesses that die with the server, stdio
-// streams, a cache driver, and a page fetch pinned to checked addresses).
+// streams, a cache driver, a page fetch pinned to checked addresses, and a loopback listener).
 import type { Driver } from 'unstorage';
 
 /** Names the fresh working directory of each claude run under the temp dir. */
@@ -68,6 +68,13 @@ export class ConnectRefused extends Error {
   }
 }
 
+/** A listener on 127.0.0.1 at a port the system chose. */
+export interface LoopbackServer {
+  readonly port: number;
+  /** Stops listening and ends every open connection. */
+  close(): Promise<void>;
+}
+
 export interface Runtime {
   readonly name: 'node' | 'bun' | 'deno';
   readonly version: string;
@@ -82,4 +89,6 @@ export interface Runtime {
   pageFetch(guard: ConnectGuard): typeof fetch;
   /** A fetch for Brave: through the proxy that HTTPS_PROXY/HTTP_PROXY/NO_PROXY name, on every runtime. */
   webFetch(): typeof fetch;
+  /** Serves `handler` on 127.0.0.1 at a free port (the research runs' reader), until closed. */
+  serveLoopback(handler: (request: Request) => Promise<Response>): Promise<LoopbackServer>;
 }

@@ -3,7 +3,7 @@
 import type { McpServerFactory } from '@modelcontextprotocol/server';
 import type { Hono } from 'hono';
 import { createApp, type ResponseStyle } from './app.ts';
-import { type Config, type ConfigSources, parseCli, USAGE } from './config.ts';
+import { type Config, type ConfigSources, parseCli, readerLine, USAGE } from './config.ts';
 import { clientText, type Log } from './log.ts';
 import { createServerFactory } from './mcp/server.ts';
 import type { Runtime } from './runtime.ts';
@@ -28,7 +28,8 @@ export function startup(
   overrides: ServiceOverrides = {},
 ): Startup {
   const parsed = parseCli(sources);
-  if (parsed.kind === 'help') return { kind: 'exit', code: 0, stdout: `${USAGE}\n` };
+  if (parsed.kind === 'help')
+    return { kind: 'exit', code: 0, stdout: `${USAGE}\n\n${readerLine(sources.env)}\n` };
   if (parsed.kind === 'version')
     return { kind: 'exit', code: 0, stdout: `web-mcp ${VERSION} (${runtime.name} ${runtime.version})\n` };
   if (parsed.kind === 'error') return { kind: 'exit', code: 2, stderr: `web-mcp: ${parsed.message}\n` };

@@ -7,6 +7,7 @@ import { type CallContext, callBudgetMs } from './call-context.ts';
 import { createLimiter } from './claude/limiter.ts';
 import type { Config } from './config.ts';
 import type { Log } from './log.ts';
+import { createReaderMount } from './mcp/reader-mount.ts';
 import type { ToolDef } from './mcp/tool.ts';
 import { webInvestigateTool } from './mcp/tools/web-investigate.ts';
 import { webLookupTool } from './mcp/tools/web-lookup.ts';
@@ -78,6 +79,9 @@ export function createServices(
     cache,
     maxPdfBytes: config.maxPdfBytes,
   });
+  // One loopback listener for every run's reader, open only while a run is live.
+  const readerMount =
+    config.reader === 'server' ? createReaderMount({ serve: (h) => runtime.serveLoopback(h) }) : undefined;
   const claude = { runtime, claudeBin: config.claudeBin, model: config.model, env, limiter, clock };
   // A client with a fixed time-out gets its answer: WEB_MCP_CALL_SECONDS caps every call's
   // budget, and a call that hears no progress ends before the SDKs' default 60 s.
@@ -90,7 +94,11 @@ export function createServices(
   const researchTools = {
     research: (request: ResearchRequest, call: CallContext) =>
       spend(call, (deps) =>
-        research({ ...deps, brave: braveFor(brave, call.usage), pages }, capped(request, call), call),
+        research(
+          { ...deps, brave: braveFor(brave, call.usage), pages, ...(readerMount ? { readerMount } : {}) },
+          capped(request, call),
+          call,
+        ),
       ),
     answers,
     model: config.model,

@@ -47,5 +47,9 @@ describe('WEB_MCP_MAX_PDF_MB', () => {
   it('is listed in --help', () => {
     const run = spawnSync(process.execPath, [`${ROOT}dist/node/main.js`, '--help'], { encoding: 'utf8' });
     assert.match(run.stdout, /WEB_MCP_MAX_PDF_MB/);
+    assert.match(
+      run.stdout,
+      /\nResearch reads pages with: this server \(WEB_MCP_READER=server, the default\)\n$/,
+    );
   });
 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type ConfigSources, defaultCacheDir, parseCli } from '../src/config.ts';
+import { type ConfigSources, defaultCacheDir, parseCli, readerLine } from '../src/config.ts';
 
 const sources = (
   argv: string[],
@@ -96,6 +96,14 @@ describe('config', () => {
       error([], { WEB_MCP_NO_PROGRESS_SECONDS: '19' }),
       /^WEB_MCP_NO_PROGRESS_SECONDS must be a whole number from 20 to 300$/,
     );
+  });
+
+  it('WEB_MCP_READER picks how research reads pages: the server by default, or webfetch', () => {
+    assert.equal(config([], {}).reader, 'server');
+    assert.equal(config([], { WEB_MCP_READER: ' WebFetch ' }).reader, 'webfetch');
+    assert.match(error([], { WEB_MCP_READER: 'curl' }), /^WEB_MCP_READER must be server or webfetch$/);
+    assert.match(readerLine({}), /this server \(WEB_MCP_READER=server, the default\)/);
+    assert.match(readerLine({ WEB_MCP_READER: 'webfetch' }), /Claude's WebFetch \(WEB_MCP_READER=webfetch\)/);
   });
 
   it('names the flag in a bad flag', () => {

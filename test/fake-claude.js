@@ -10,7 +10,12 @@
 // FAKE_CLAUDE_RESCUE_SCENARIO (what a run without tools does under fetch_then_hang or
 // keep_searching; default success), FAKE_CLAUDE_USAGE (JSON merged into the result event:
 // num_turns, total_cost_usd, usage), FAKE_CLAUDE_RATE_LIMIT (JSON merged into every
-// rate_limit_info: status, resetsAt, utilization…).
+// rate_limit_info: status, resetsAt, utilization…),
+// FAKE_CLAUDE_READ_URLS (comma-separated: the pages a run
+// with the server's reader reads; default: its output's sources). Scenario at_once answers
+// from its prompt alone, with no tool use.
+// Like the real one, it connects to each server of --mcp-config (JSON or a file, stdio
+// entries aside) with an MCP client, lists its tools as mcp__<server>__<tool>, and calls them.
 import { spawn } from 'node:child_process';
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 
@@ -141,7 +146,8 @@ for (const flag of [
 ]) {
   // A prompt swallowed by a variadic flag shows up as a bogus tool name.
   for (const name of toolList(flag)) {
-    if (!TOOLS.has(name.replace(/\(.*\)$/, ''))) fail(`Error: Invalid tool name in ${flag}: "${name}"`);
+    if (!TOOLS.has(name.replace(/\(.*\)$/, '')) && !/^mcp__\w+__\w+$/.test(name))
+      fail(`Error: Invalid tool name in ${flag}: "${name}"`);
   }
 }
 let schema;
@@ -166,6 +172,40 @@ const stdin = process.stdin.isTTY
 const prompt = positionals.join(' ') || stdin;
 if (prompt.trim() === '')
   fail('Error: Input must be provided either through stdin or as a prompt argument when using --print');
+
+// --- mounted MCP servers (--mcp-config) ---------------------------------------
+const mcp = new Map(); // tool name as the model sees it → { client, tool }
+const mcpServers = [];
+async function mountServers() {
+  for (const value of opts['--mcp-config'] ?? []) {
+    let config;
+    try {
+      config = JSON.parse(value.trimStart().startsWith('{') ? value : readFileSync(value, 'utf8'));
+    } catch (error) {
+      fail(`Error: Invalid MCP configuration: ${error.message}`);
+    }
+    for (const [name, entry] of Object.entries(config.mcpServers ?? {})) {
+      if (entry.type !== 'http') continue;
+      const { Client, StreamableHTTPClientTransport } = await import('@modelcontextprotocol/client');
+      const client = new Client({ name: 'claude-code', version: '2.1.332' });
+      try {
+        await client.connect(
+          new StreamableHTTPClientTransport(new URL(entry.url), {
+            requestInit: { headers: entry.headers ?? {} },
+          }),
+        );
+        const { tools } = await client.listTools();
+        for (const tool of tools) mcp.set(`mcp__${name}__${tool.name}`, { client, tool: tool.name });
+        mcpServers.push({ name, status: 'connected' });
+      } catch {
+        mcpServers.push({ name, status: 'failed' });
+      }
+    }
+  }
+}
+await mountServers();
+const READER = 'mcp__web__read_page';
+const canRead = mcp.has(READER) && toolList('--allowedTools').includes(READER);
 
 const SEARCHING = new Set(['fetch_then_hang', 'keep_searching']);
 const asked = process.env.FAKE_CLAUDE_SCENARIO ?? 'success';
@@ -194,8 +234,20 @@ if (process.env.FAKE_CLAUDE_LOG) {
     pgid: pgid(),
     grandchildPid,
     schema,
+    mcpConfigs: mcpConfigs(),
   };
   appendFileSync(process.env.FAKE_CLAUDE_LOG, `${JSON.stringify(entry)}\n`);
+}
+
+/** The --mcp-config values as the run saw them (a file's text, not its name). */
+function mcpConfigs() {
+  return (opts['--mcp-config'] ?? []).map((value) => {
+    try {
+      return value.trimStart().startsWith('{') ? value : readFileSync(value, 'utf8');
+    } catch {
+      return value;
+    }
+  });
 }
 
 function pgid() {
@@ -250,12 +302,12 @@ const searchResults = (query) => {
   const links = (output().sources ?? []).map((s) => ({ title: s.title, url: s.url }));
   return `Web search results for query: "${query}"\n\nLinks: ${JSON.stringify(links)}`;
 };
-const toolUse = (name, input) => {
+const toolUse = (name, input, answer) => {
   const id = `toolu_fake_${++toolId}`;
   if (process.env.FAKE_CLAUDE_TOOL_LOG && name !== 'StructuredOutput')
     appendFileSync(
       process.env.FAKE_CLAUDE_TOOL_LOG,
-      `${JSON.stringify({ name, input, pid: process.pid })}\n`,
+      `${JSON.stringify({ name, input, pid: process.pid, ...(answer ? { result: answer } : {}) })}\n`,
     );
   emit({
     type: 'assistant',
@@ -275,7 +327,8 @@ const toolUse = (name, input) => {
         {
           type: 'tool_result',
           tool_use_id: id,
-          content: name === 'WebSearch' ? searchResults(input.query) : `result of ${name}`,
+          content: answer?.text ?? (name === 'WebSearch' ? searchResults(input.query) : `result of ${name}`),
+          ...(answer?.isError ? { is_error: true } : {}),
         },
       ],
     },
@@ -306,7 +359,25 @@ function output() {
   return JSON.parse(raw.trimStart().startsWith('{') ? raw : readFileSync(raw, 'utf8'));
 }
 
-function research(structured, answer = true) {
+/** Calls a mounted MCP tool for real; its text result is what the model would see. */
+async function callMounted(name, input) {
+  const { client, tool } = mcp.get(name);
+  try {
+    const r = await client.callTool({ name: tool, arguments: input });
+    const text = (r.content ?? []).map((c) => (c.type === 'text' ? c.text : '')).join('\n');
+    return { text, isError: r.isError === true };
+  } catch (error) {
+    return { text: `MCP error: ${error.message}`, isError: true };
+  }
+}
+
+function readUrls(structured) {
+  const listed = process.env.FAKE_CLAUDE_READ_URLS;
+  if (listed !== undefined) return listed.split(',').filter((u) => u !== '');
+  return (structured.sources ?? []).map((s) => s.url);
+}
+
+async function research(structured, answer = true) {
   const tools = toolList('--tools');
   if (tools.includes('WebSearch'))
     toolUse('WebSearch', {
@@ -318,6 +389,8 @@ function research(structured, answer = true) {
   if (tools.includes('WebFetch')) {
     for (const s of structured.sources ?? [])
       toolUse('WebFetch', { url: s.url, prompt: 'Return the relevant sentences verbatim.' });
+  } else if (canRead) {
+    for (const url of readUrls(structured)) toolUse(READER, { url }, await callMounted(READER, { url }));
   }
   if (answer) toolUse('StructuredOutput', structured);
 }
@@ -346,8 +419,8 @@ emit({
   subtype: 'init',
   cwd: process.cwd(),
   session_id: session,
-  tools: [...toolList('--tools'), 'StructuredOutput'],
-  mcp_servers: [],
+  tools: [...toolList('--tools'), 'StructuredOutput', ...mcp.keys()],
+  mcp_servers: mcpServers,
   model,
   permissionMode: opts['--permission-mode'] ?? 'default',
   slash_commands: [],
@@ -366,9 +439,9 @@ switch (scenario) {
     });
     // Like the real one, it reads its pages, then takes a while to write its answer.
     const think = Number(process.env.FAKE_CLAUDE_THINK_MS ?? 0);
-    setTimeout(() => {
+    setTimeout(async () => {
       const structured = output();
-      research(structured, false);
+      await research(structured, false);
       setTimeout(() => {
         toolUse('StructuredOutput', structured);
         finish(result({ structured_output: structured }), 0);
@@ -376,10 +449,17 @@ switch (scenario) {
     }, delay);
     break;
   }
+  case 'at_once': {
+    // Answers from its prompt alone: no search, no read.
+    const structured = output();
+    toolUse('StructuredOutput', structured);
+    finish(result({ structured_output: structured }), 0);
+    break;
+  }
   case 'fetch_then_hang':
     // Reads every source of its output, then never answers.
-    research(output(), false);
     hang();
+    await research(output(), false);
     break;
   case 'keep_searching': {
     // Searches again and again, never minding the caps in its prompt.

@@ -24,12 +24,12 @@ const ALLOWED_NODE = new Set([
   'node:net',
 ]);
 /**
- * src/process/ is where the server meets its OS process (signals, exit, run records, watchdogs):
+ * src/process/ is where the server meets its OS process (signals, exit, run records, watchdogs, its listener's connection table):
  * the same code on every runtime because Node, Bun and Deno all implement these modules. It reads
  * `process` only as imported from node:process, never as the ambient global.
  */
 const PROCESS_DIR = join(SRC, 'process') + sep;
-const PROCESS_NODE = new Set(['node:process', 'node:child_process', 'node:fs', 'node:url']);
+const PROCESS_NODE = new Set(['node:process', 'node:child_process', 'node:fs', 'node:url', 'node:http']);
 const GLOBAL_OBJECTS = new Set(['globalThis', 'global', 'self', 'window']);
 /** The one file outside src/ that src/ may read: the manifest, for the version number. */
 const OUTSIDE_ALLOWED = new Set([join(ROOT, 'package.json')]);

@@ -1,5 +1,5 @@
 // Bun's side of the Runtime seam: Bun's own stdin/stdout streams; spawning through
-// node:child_process (Bun.spawn cannot start a process group) and the shared fs driver.
+// node:child_process (Bun.spawn cannot start a process group), the shared fs driver, Bun.serve on loopback.
 
 import process from 'node:process';
 import { fsCacheDriver } from '../../src/cache/fs-driver.ts';
@@ -14,6 +14,12 @@ interface BunGlobal {
   readonly stdin: { stream(): ReadableStream<Uint8Array> };
   readonly stdout: unknown;
   write(destination: unknown, data: Uint8Array): Promise<number>;
+  serve(options: {
+    hostname: string;
+    port: number;
+    idleTimeout: number;
+    fetch: (request: Request) => Promise<Response>;
+  }): { port: number; stop(closeActiveConnections?: boolean): Promise<void> };
 }
 declare const Bun: BunGlobal;
 
@@ -30,4 +36,9 @@ export const bunRuntime: Runtime = {
   cacheDriver: (dir) => fsCacheDriver({ base: dir }),
   pageFetch: (guard) => pageFetch(guard, proxyEnv(process.env)),
   webFetch: () => webFetch(proxyEnv(process.env)),
+  serveLoopback: async (handler) => {
+    // idleTimeout in seconds: a page read may keep its request quiet for a while.
+    const server = Bun.serve({ hostname: '127.0.0.1', port: 0, idleTimeout: 120, fetch: handler });
+    return { port: server.port, close: () => server.stop(true) };
+  },
 };

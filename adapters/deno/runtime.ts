@@ -20,6 +20,10 @@ interface DenoGlobal {
     command: string,
     options: { args: string[]; stdin: 'null'; stdout: 'null'; stderr: 'null' },
   ) => { outputSync(): unknown };
+  serve(
+    options: { hostname: string; port: number; onListen: (address: { port: number }) => void },
+    handler: (request: Request) => Promise<Response>,
+  ): { shutdown(): Promise<void> };
 }
 declare const Deno: DenoGlobal;
 
@@ -48,4 +52,20 @@ export const denoRuntime: Runtime = {
   cacheDriver: (dir) => fsCacheDriver({ base: dir }),
   pageFetch: (guard) => pageFetch(guard, proxyEnv(process.env)),
   webFetch: () => webFetch(proxyEnv(process.env)),
+  // onListen is given so that Deno prints nothing: stdout may be the MCP stream.
+  serveLoopback: (handler) =>
+    new Promise((resolve, reject) => {
+      try {
+        const server = Deno.serve(
+          {
+            hostname: '127.0.0.1',
+            port: 0,
+            onListen: ({ port }) => resolve({ port, close: () => server.shutdown() }),
+          },
+          handler,
+        );
+      } catch (error) {
+        reject(error);
+      }
+    }),
 };

@@ -3,8 +3,8 @@
 // serving HTTP, so a stdio server starts lighter.
 import type { Server } from 'node:http';
 import { BODY_DEADLINE_MS } from '../../src/app.ts';
+import { limitConnections } from '../../src/process/connection-table.ts';
 import type { Listen } from '../../src/process/main.ts';
-import { limitConnections } from './connection-table.ts';
 
 /** How often node:http looks for requests past their time-outs (its default, 30 s, would double them). */
 const CHECK_EVERY_MS = 1000;

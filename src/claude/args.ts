@@ -1,20 +1,41 @@
 // The command line and environment of a `claude -p` run, per reference/claude-cli.md:
 // every isolation flag, the prompt kept off argv, and no API-billing or server secrets.
 
+/**
+ * A run's tools: `web` is Claude's WebSearch and WebFetch; `search+reader` is WebSearch and
+ * the server's own page reader, mounted from the MCP config file in the run's directory.
+ */
+export type RunTools = 'web' | 'search+reader' | 'none';
+
 export interface ClaudeArgsOptions {
   readonly model: string;
   readonly schema: object;
   readonly systemPrompt: string;
   readonly maxTurns: number;
-  readonly tools: 'web' | 'none';
+  readonly tools: RunTools;
 }
+
+/** The reader's MCP config, written into the run's own directory (its secret stays off argv). */
+export const READER_CONFIG_FILE = 'reader-mcp.json';
+/** The reader tool as the run names it: server `web`, tool `read_page`. */
+export const READER_TOOL_NAME = 'mcp__web__read_page';
+
+const TOOL_FLAGS: Record<RunTools, readonly string[]> = {
+  web: ['--tools', 'WebSearch,WebFetch', '--allowedTools', 'WebSearch,WebFetch'],
+  'search+reader': [
+    '--tools',
+    'WebSearch',
+    '--allowedTools',
+    `WebSearch,${READER_TOOL_NAME}`,
+    '--mcp-config',
+    READER_CONFIG_FILE,
+  ],
+  none: ['--tools', ''],
+};
 
 /** argv per reference/claude-cli.md; the prompt never goes here (stdin only), so no variadic flag can swallow it. */
 export function buildClaudeArgs(opts: ClaudeArgsOptions): string[] {
-  const tools =
-    opts.tools === 'web'
-      ? ['--tools', 'WebSearch,WebFetch', '--allowedTools', 'WebSearch,WebFetch']
-      : ['--tools', ''];
+  const tools = TOOL_FLAGS[opts.tools];
   // biome-ignore format: flag/value pairs on one line read like the reference
   return [
     '-p',

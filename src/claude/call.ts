@@ -4,7 +4,7 @@
 import type { CallContext } from '../call-context.ts';
 import type { ToolError } from '../errors.ts';
 import type { Runtime } from '../runtime.ts';
-import { buildClaudeArgs, buildClaudeEnv } from './args.ts';
+import { buildClaudeArgs, buildClaudeEnv, type RunTools } from './args.ts';
 import type { RunEvent } from './events.ts';
 import type { Limiter } from './limiter.ts';
 import { type RunResult, type RunSpend, runClaude } from './run.ts';
@@ -26,8 +26,10 @@ export interface ClaudeJob {
   readonly schema: object;
   readonly systemPrompt: string;
   readonly maxTurns: number;
-  readonly tools: 'web' | 'none';
+  readonly tools: RunTools;
   readonly prompt: string;
+  /** Files the run finds in its working directory (e.g. the reader's MCP config). */
+  readonly files?: Readonly<Record<string, string>>;
   readonly onEvent?: (event: RunEvent) => void;
 }
 
@@ -49,6 +51,7 @@ export function runJob(
     }),
     env: buildClaudeEnv(deps.env),
     prompt: job.prompt,
+    ...(job.files ? { files: job.files } : {}),
     signal,
     ...(job.onEvent ? { onEvent: job.onEvent } : {}),
     ...(deps.onSpend ? { onSpend: deps.onSpend } : {}),

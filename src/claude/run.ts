@@ -1,6 +1,6 @@
 // One headless `claude -p` run: spawn in its own process group and a fresh temp
 // dir, prompt on stdin, live events, kill on abort, and the outcome as a value.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as v from 'valibot';
@@ -35,6 +35,8 @@ export interface RunClaudeOptions {
   readonly args: readonly string[];
   readonly env: Readonly<Record<string, string>>;
   readonly prompt: string;
+  /** Files written into the run's directory before it starts (owner-only), by name. */
+  readonly files?: Readonly<Record<string, string>>;
   /** Fires on cancel or deadline; `abortCode(signal.reason)` tells which. */
   readonly signal: AbortSignal;
   readonly onEvent?: (event: RunEvent) => void;
@@ -88,6 +90,8 @@ export async function runClaude(opts: RunClaudeOptions): Promise<RunResult | Too
   const cwd = await (opts.makeTempDir ?? makeRunDir)();
   try {
     if (opts.signal.aborted) return stopped();
+    for (const [name, text] of Object.entries(opts.files ?? {}))
+      await writeFile(join(cwd, name), text, { mode: 0o600, flag: 'wx' });
     let proc: Subprocess;
     try {
       proc = opts.runtime.spawn(opts.claudeBin, { args: opts.args, env: opts.env, cwd });

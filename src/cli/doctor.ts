@@ -5,6 +5,7 @@ import type { Runtime } from '../runtime.ts';
 import { cacheCheck } from './cache-check.ts';
 import { callTimeCheck } from './call-time-check.ts';
 import { braveCheck, type Check, claudeCheck, httpCheck, runtimeCheck, signInCheck } from './checks.ts';
+import { readerCheck } from './reader-check.ts';
 import { usageCheck } from './usage.ts';
 
 export interface DoctorOptions {
@@ -37,6 +38,7 @@ export async function doctorChecks(deps: DoctorDeps, options: DoctorOptions): Pr
   const claude = await claudeCheck(deps.runtime, config.claudeBin, env);
   checks.push(claude.check);
   if (claude.runs) checks.push(await signInCheck(deps.runtime, config.claudeBin, env));
+  checks.push(await readerCheck(deps.runtime, config));
   checks.push(await braveCheck(config, options.online, deps.fetch));
   checks.push(await cacheCheck(config.cacheDir, config.cacheMaxBytes));
   checks.push(callTimeCheck(config));

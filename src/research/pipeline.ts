@@ -1,9 +1,9 @@
 // One research call end to end: a free slot, the Brave head start, one `claude -p`
-// run with live progress, then the server's own check of every quote against
-// text it holds (Brave snippets and its own copy of each cited page).
-import type { Brave, BraveResult } from '../brave/client.ts';
-import { formatHeadStart } from '../brave/client.ts';
+// run with live progress that reads pages through the server's reader, then the server's
+// own check of every quote against text it holds (passages it handed over, Brave snippets).
+import { type Brave, formatHeadStart } from '../brave/client.ts';
 import type { CallContext } from '../call-context.ts';
+import { READER_CONFIG_FILE } from '../claude/args.ts';
 import { type ClaudeDeps, type ClaudeJob, inSlot, runJob } from '../claude/call.ts';
 import { progressText } from '../claude/events.ts';
 import { researchSchema } from '../claude/schema.ts';
@@ -11,15 +11,20 @@ import { isToolError, type ToolError } from '../errors.ts';
 import type { PageReader } from '../page/page-text.ts';
 import { freshMeta, type Reply } from '../reply/contract.ts';
 import { checkResearchQuotes } from '../reply/verify-sources.ts';
+import { readHeadStart, searchHeadStart } from './head-start.ts';
 import { createPageCollector } from './page-collector.ts';
-import { buildResearchPrompt, DEPTH, type Depth, type Recency, researchSystemPrompt } from './prompts.ts';
+import { buildResearchPrompt, DEPTH, type Depth, type Recency, researchSystemPromptFor } from './prompts.ts';
+import { createReader, READ_TOKENS, type ReaderMount } from './reader.ts';
+import { createReaderRecord } from './reader-record.ts';
 import { rescue, rescueReserveMs, type StopReason } from './rescue.ts';
-import { keepCitedSources, snippetsByUrl } from './sources.ts';
+import { heldPages, keepCitedSources, snippetsByUrl } from './sources.ts';
 
 export interface ResearchDeps extends ClaudeDeps {
   readonly brave: Brave | undefined;
   /** The page pipeline for verifying quotes against the server's own copy; absent → snippets only. */
   readonly pages: PageReader | undefined;
+  /** Mounts the server's page reader into each run; absent → the run reads with WebFetch. */
+  readonly readerMount?: ReaderMount;
 }
 
 export interface ResearchRequest {
@@ -37,7 +42,6 @@ export interface ResearchRequest {
 
 /** Verification may add at most this much to a call, and never passes its deadline. */
 export const VERIFY_WAIT_MS = 2500;
-const HEAD_START_COUNT = 8;
 
 export async function research(
   deps: ResearchDeps,
@@ -57,7 +61,38 @@ export async function research(
       const collector = deps.pages
         ? createPageCollector({ reader: deps.pages, signal: pagesStop.signal, refresh: req.refresh === true })
         : undefined;
-      const snippets = await headStart(deps, req, signal);
+      const record = createReaderRecord();
+      const reader =
+        deps.pages && deps.readerMount
+          ? createReader({
+              pages: deps.pages,
+              record,
+              question: req.question,
+              goal: req.goal,
+              cap: caps.reads,
+              budgetTokens: READ_TOKENS[req.depth],
+              signal: pagesStop.signal,
+              ...(req.refresh ? { refresh: true } : {}),
+              onRead: (url, reads) => {
+                counts = { ...counts, pages: reads };
+                call.progress(`reading: ${url} (${reads} of ${caps.reads} pages)`);
+              },
+            })
+          : undefined;
+      const snippets = await searchHeadStart(deps.brave, req, signal);
+      const headPages = deps.pages
+        ? await readHeadStart(snippets, {
+            pages: deps.pages,
+            record,
+            query: [req.question, req.goal].filter(Boolean).join('\n'),
+            signal,
+            budgetMs: req.budgetMs,
+            ...(req.refresh ? { refresh: true } : {}),
+          })
+        : [];
+      const mounted = reader && deps.readerMount ? await deps.readerMount.mount(reader) : undefined;
+      if (isToolError(mounted)) return mounted;
+      pagesStop.signal.addEventListener('abort', () => void mounted?.close(), { once: true });
       const searchTexts: string[] = [];
       const fetched: string[] = [];
       const early = new AbortController();
@@ -68,9 +103,10 @@ export async function research(
       };
       const job: ClaudeJob = {
         schema: researchSchema(req.maxTokens),
-        systemPrompt: researchSystemPrompt,
+        systemPrompt: researchSystemPromptFor(mounted ? 'server' : 'webfetch'),
         maxTurns: caps.maxTurns,
-        tools: 'web',
+        tools: mounted ? 'search+reader' : 'web',
+        ...(mounted ? { files: { [READER_CONFIG_FILE]: mounted.mcpConfig } } : {}),
         prompt: buildResearchPrompt({
           question: req.question,
           goal: req.goal,
@@ -78,6 +114,7 @@ export async function research(
           recency: req.recency,
           domains: req.domains,
           headStart: snippets.length > 0 ? formatHeadStart(snippets) : undefined,
+          headPages,
         }),
         onEvent: (event) => {
           if (why !== undefined) return;
@@ -87,7 +124,8 @@ export async function research(
             return stopEarly({ kind: 'cap', what: 'searches', cap: caps.searches });
           if (event.kind === 'fetch' && event.pages > caps.reads)
             return stopEarly({ kind: 'cap', what: 'pages', cap: caps.reads });
-          if (event.kind !== 'rate_limit') counts = { searches: event.searches, pages: event.pages };
+          if (event.kind !== 'rate_limit')
+            counts = { searches: event.searches, pages: reader ? reader.reads() : event.pages };
           if (event.kind === 'fetch') {
             fetched.push(event.url);
             collector?.want(event.url);
@@ -100,9 +138,10 @@ export async function research(
         () => stopEarly({ kind: 'budget', seconds: of }),
         Math.max(0, deadline - rescueReserveMs(req.budgetMs) - deps.clock()),
       );
-      const run = await runJob(deps, job, AbortSignal.any([signal, early.signal])).finally(() =>
-        clearTimeout(timer),
-      );
+      const run = await runJob(deps, job, AbortSignal.any([signal, early.signal])).finally(() => {
+        clearTimeout(timer);
+        return mounted?.close();
+      });
       if (isToolError(run)) {
         if (why === undefined || signal.aborted) return run;
         return rescue(deps, call, {
@@ -113,6 +152,7 @@ export async function research(
           signal,
           deadline,
           collector,
+          record,
           fetched,
           snippets,
           searchTexts,
@@ -125,16 +165,20 @@ export async function research(
         ...new Set(draft.findings.filter((f) => f.quote).map((f) => draft.sources[f.source]?.url ?? '')),
       ];
       const until = Math.min(deps.clock() + VERIFY_WAIT_MS, deadline);
-      const pages = collector
-        ? await collector.collect(quoted.filter(Boolean), until, deps.clock)
-        : new Map();
+      const pages = await heldPages(quoted.filter(Boolean), {
+        record,
+        collector,
+        webFetched: fetched,
+        until,
+        clock: deps.clock,
+      });
       const reply: Reply = {
         ...draft,
         meta: freshMeta(
           {
             model: run.model ?? deps.model,
             searches: run.searches,
-            pages: run.pages,
+            pages: reader ? reader.reads() : run.pages,
             brave: snippets.length > 0,
           },
           (deps.clock() - call.arrivedAt) / 1000,
@@ -146,20 +190,4 @@ export async function research(
       pagesStop.abort();
     }
   });
-}
-
-async function headStart(
-  deps: ResearchDeps,
-  req: ResearchRequest,
-  signal: AbortSignal,
-): Promise<readonly BraveResult[]> {
-  if (!deps.brave?.enabled) return [];
-  const found = await deps.brave.search({
-    query: req.question,
-    count: HEAD_START_COUNT,
-    recency: req.recency,
-    domains: req.domains,
-    signal,
-  });
-  return !isToolError(found) && found.kind === 'results' ? found.results : [];
 }

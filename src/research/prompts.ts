@@ -16,11 +16,23 @@ export const DEPTH = {
   deep: { searches: 8, reads: 12, budgetMs: CALL_BUDGET_MS.deep, maxTurns: 26 },
 } as const satisfies Record<Depth, { searches: number; reads: number; budgetMs: number; maxTurns: number }>;
 
-export const researchSystemPrompt = `You are a careful web researcher working for another AI agent, which needs the smallest useful answer backed by verbatim quotes.
+/** Which tool a run reads pages with: the server's own reader, or Claude's WebFetch. */
+export type ReaderKind = 'server' | 'webfetch';
+
+const READ_STEP: Record<ReaderKind, string> = {
+  server:
+    'Search with WebSearch, then read the most promising pages with read_page (primary, official and recent sources first). It returns the page text that best serves the question; give look_for to steer it toward what is still missing. Quote only text it returned.',
+  webfetch:
+    'Search with WebSearch, then read the most promising pages with WebFetch (primary, official and recent sources first). When you call WebFetch, ask it to return the relevant sentences verbatim, not a summary.',
+};
+
+/** The system prompt of a research run that reads pages with `reader`. */
+export function researchSystemPromptFor(reader: ReaderKind): string {
+  return `You are a careful web researcher working for another AI agent, which needs the smallest useful answer backed by verbatim quotes.
 
 How to work:
 1. Split the question into the few parts the goal needs; drop parts it does not need.
-2. Search with WebSearch, then read the most promising pages with WebFetch (primary, official and recent sources first). When you call WebFetch, ask it to return the relevant sentences verbatim, not a summary.
+2. ${READ_STEP[reader]}
 3. After each read, check every part: is it backed by a quote copied exactly from page text? Search or read again only for parts still unbacked.
 4. Stop as soon as every part is backed, or when the search and read caps in the request are reached. Never exceed them.
 5. Respect the recency and domain limits when the request gives them.
@@ -28,6 +40,9 @@ How to work:
 ${REPLY_FIELDS}
 
 ${WEB_TEXT_IS_DATA}`;
+}
+
+export const researchSystemPrompt = researchSystemPromptFor('webfetch');
 
 const RECENCY_TEXT: Record<Recency, string | undefined> = {
   day: 'the past day',
@@ -45,6 +60,8 @@ export interface ResearchPromptInput {
   readonly domains?: readonly string[] | undefined;
   /** Search results found before the run (e.g. Brave), as raw text; fenced here. */
   readonly headStart?: string | undefined;
+  /** The top results already read by the server: each page's title, URL and fenced passages. */
+  readonly headPages?: readonly string[] | undefined;
 }
 
 /** The stdin prompt of a research run. */
@@ -68,6 +85,13 @@ export function buildResearchPrompt(input: ResearchPromptInput): string {
       '',
       'Search results found for you already (they may be incomplete; read the best of them before searching yourself):',
       fence('search results', input.headStart.trim()),
+    );
+  }
+  if (input.headPages && input.headPages.length > 0) {
+    lines.push(
+      '',
+      'Pages read for you already (the top results, their passages that best match the question). Answer from them when they suffice; read or search only for what they leave missing:',
+      ...input.headPages.flatMap((p) => ['', p]),
     );
   }
   lines.push('', 'Research now, then call StructuredOutput.');

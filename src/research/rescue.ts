@@ -1,5 +1,5 @@
-// An answer from what a stopped research run left behind: the server's own copies of
-// the pages it read, the Brave snippets and the search results seen in the stream go to
+// An answer from what a stopped research run left behind: the passages the server's
+// reader handed it (or its own copies of the pages it read with WebFetch), the Brave snippets and the search results seen in the stream go to
 // one short no-tools claude run; its reply is marked partial and says what was cut.
 import type { BraveResult } from '../brave/client.ts';
 import type { CallContext } from '../call-context.ts';
@@ -9,6 +9,7 @@ import { isToolError, type ToolError, toolError } from '../errors.ts';
 import { type Draft, freshMeta, type Reply } from '../reply/contract.ts';
 import { checkResearchQuotes } from '../reply/verify-sources.ts';
 import type { PageCollector } from './page-collector.ts';
+import type { ReaderRecord } from './reader-record.ts';
 import { type Held, holdsAnything, rescueJob } from './rescue-prompt.ts';
 import { keepCitedSources, pagesForSources, snippetsByUrl } from './sources.ts';
 
@@ -32,7 +33,9 @@ export interface RescueInput {
   readonly signal: AbortSignal;
   readonly deadline: number;
   readonly collector: PageCollector | undefined;
-  /** URLs Claude fetched, in order. */
+  /** The passages the run was handed by the server's reader and head start. */
+  readonly record: ReaderRecord;
+  /** URLs Claude fetched with WebFetch, in order. */
   readonly fetched: readonly string[];
   readonly snippets: readonly BraveResult[];
   readonly searchTexts: readonly string[];
@@ -55,9 +58,10 @@ export async function rescue(
 ): Promise<Reply | ToolError> {
   const { why, signal } = input;
   const until = Math.min(deps.clock() + COLLECT_WAIT_MS, input.deadline);
-  const pages = input.collector
-    ? await input.collector.collect(input.fetched, until, deps.clock)
-    : new Map<string, string>();
+  const pages = input.record.pages();
+  if (input.collector && input.fetched.length > 0)
+    for (const [url, copy] of await input.collector.collect(input.fetched, until, deps.clock))
+      pages.set(url, pages.has(url) ? `${pages.get(url)}\n\n${copy}` : copy);
   const held: Held = { pages, snippets: input.snippets, searchTexts: input.searchTexts };
   if (signal.aborted && abortCode(signal.reason) === 'cancelled') return cancelled();
   if (!holdsAnything(held)) return stopError(why, 'it had found nothing the server could answer from');

@@ -14,6 +14,13 @@ describe('buildClaudeArgs', () => {
     tools: 'web',
   });
   const none = buildClaudeArgs({ model: 'm', schema: {}, systemPrompt: 'sys', maxTurns: 3, tools: 'none' });
+  const reader = buildClaudeArgs({
+    model: 'm',
+    schema: {},
+    systemPrompt: 'sys',
+    maxTurns: 3,
+    tools: 'search+reader',
+  });
 
   it('allows exactly WebSearch and WebFetch on research runs and no tools on page runs', () => {
     assert.equal(web[web.indexOf('--tools') + 1], 'WebSearch,WebFetch');
@@ -22,8 +29,16 @@ describe('buildClaudeArgs', () => {
     assert.ok(!none.includes('--allowedTools'));
   });
 
+  it("gives a run with the server's reader WebSearch and the mounted read_page only, its config from a file", () => {
+    assert.equal(reader[reader.indexOf('--tools') + 1], 'WebSearch');
+    assert.equal(reader[reader.indexOf('--allowedTools') + 1], 'WebSearch,mcp__web__read_page');
+    assert.equal(reader[reader.indexOf('--mcp-config') + 1], 'reader-mcp.json');
+    assert.ok(reader.includes('--strict-mcp-config'));
+    assert.ok(!reader.join(' ').includes('WebFetch'));
+  });
+
   it('never ends on a variadic flag or its value, so nothing after it can be swallowed', () => {
-    for (const args of [web, none]) {
+    for (const args of [web, none, reader]) {
       for (const [i, arg] of args.entries()) {
         if (VARIADIC.has(arg)) assert.ok(args[i + 2]?.startsWith('-'), `${arg} must be followed by a flag`);
       }

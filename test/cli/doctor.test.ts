@@ -37,6 +37,10 @@ describe('web-mcp doctor', () => {
       new RegExp(`^✓ claude: ${b.dir}/bin/claude, version 2\\.1\\.332$`),
     );
     assert.match(line(run.stdout, 'sign-in') ?? '', /^✓ sign-in: signed in/);
+    assert.match(
+      line(run.stdout, 'reader') ?? '',
+      /^✓ reader: server: research runs read pages through web-mcp/,
+    );
     assert.match(line(run.stdout, 'brave') ?? '', /^! brave: no key → optional/);
     assert.match(line(run.stdout, 'cache') ?? '', /^✓ cache: /);
     assert.match(
@@ -87,6 +91,15 @@ describe('web-mcp doctor', () => {
     );
   });
 
+  it('WEB_MCP_READER=webfetch: the reader line says research reads with WebFetch', async () => {
+    const run = await runCli(node, ['doctor'], box().env({ WEB_MCP_READER: 'webfetch' }));
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.match(
+      line(run.stdout, 'reader') ?? '',
+      /^✓ reader: webfetch: research runs read pages with Claude's WebFetch/,
+    );
+  });
+
   it('--json: {ok, checks[{name, status, message, fix?, facts?}]} and nothing else on stdout', async () => {
     const run = await runCli(node, ['doctor', '--json'], box({ FAKE_CLAUDE_LOGGED_IN: '0' }).env());
     assert.equal(run.code, 1);
@@ -98,6 +111,7 @@ describe('web-mcp doctor', () => {
         ['runtime', 'ok'],
         ['claude', 'ok'],
         ['sign-in', 'fail'],
+        ['reader', 'ok'],
         ['brave', 'warn'],
         ['cache', 'ok'],
         ['call time', 'ok'],

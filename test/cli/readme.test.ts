@@ -63,17 +63,22 @@ describe('README', () => {
     assert.match(section('License'), new RegExp(`\\b${pkg.license}\\b.*\\(LICENSE\\)`));
   });
 
-  it('says what a call spends, each point backed by a test elsewhere', () => {
+  it('says what a call spends (in short here, in full in docs/usage.md), each point backed by a test elsewhere', () => {
     const spends = section('What a call spends');
+    assert.match(spends, /\(docs\/usage\.md\)/);
+    assert.match(spends, /one request per uncached research call/);
+    assert.match(spends, /`rate_limited` at once with the reset time/);
+    assert.match(section('Replies'), /runs low on code/);
     // Claude runs per uncached call and Brave requests per call: test/integration/first-call.test.ts;
     // recency to Brave freshness: test/brave/client.test.ts; to the prompt: test/research/prompts.test.ts.
+    const full = readFileSync(new URL('../../docs/usage.md', import.meta.url), 'utf8');
     for (const claim of [
       /usage limits/,
       /one Brave request/,
       /recency.*exact for Brave/s,
       /runs low on code/,
     ]) {
-      assert.match(spends, claim);
+      assert.match(full, claim);
     }
   });
 });

@@ -46,11 +46,11 @@ export function webBody(results: readonly FakeResult[]): unknown {
   return { type: 'search', query: { original: 'q' }, web: { type: 'search', results } };
 }
 
-/** `n` plausible results for a query. */
+/** `n` plausible results for a query, at a loopback literal no test serves: the head start's read of one is refused without DNS. */
 export function resultsFor(q: string, n: number): FakeResult[] {
   return Array.from({ length: n }, (_, i) => ({
     title: `Result ${i + 1} for ${q}`,
-    url: `https://example.com/${i + 1}`,
+    url: `http://127.0.0.1:9/${i + 1}`,
     description: `Snippet number ${i + 1} about <strong>${q}</strong>.`,
     page_age: `2024-05-0${(i % 9) + 1}T10:00:00`,
   }));

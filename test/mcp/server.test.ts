@@ -6,6 +6,7 @@ import { describe, it } from 'node:test';
 import { type Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import memoryDriver from 'unstorage/drivers/memory';
 import * as v from 'valibot';
+import { serveLoopback } from '../../adapters/node/loopback.ts';
 import { createApp } from '../../src/app.ts';
 import { parseCli } from '../../src/config.ts';
 import { createLog, silentLog } from '../../src/log.ts';
@@ -40,6 +41,7 @@ function setup(argv: string[] = [], env: Record<string, string> = {}) {
     webFetch: () => async () => {
       throw new Error('no network in this test');
     },
+    serveLoopback,
   };
   const parsed = parseCli({
     argv,

@@ -3,7 +3,7 @@
 // table sheds its oldest idle or unfinished connection, so a flood never locks callers out.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { MAX_CONNECTIONS } from '../../src/guard.ts';
+import { MAX_CONNECTIONS } from '../guard.ts';
 
 export interface ConnectionLimits {
   /** Connections held at once. */
