@@ -13,6 +13,7 @@ import {
 } from './html-dom.ts';
 import { detectKind, type PageKind } from './page-kind.ts';
 import { contentRegion } from './region.ts';
+import { removeThreads, storyLength, threadShare } from './story-text.ts';
 
 type ReadabilityCtor = typeof ReadabilityClass;
 let readability: Promise<ReadabilityCtor> | undefined;
@@ -60,13 +61,40 @@ const READABILITY_MAX_ANCESTRY = 600_000;
 const STORY_PARAGRAPHS = 3;
 // About 120 characters with their spaces.
 const PROSE_CHARS = 100;
+// Readability's length threshold for accepting its first reading of a story.
+const FIRST_READING_CHARS = 100;
 
-function proseParagraphs(root: Element): number {
+// A sentence or more: what the paragraphs of a short story hold.
+const SENTENCE_CHARS = 60;
+
+/** Paragraphs of at least `min` letters under `root`, counted up to `enough`. */
+function proseParagraphs(root: Element, min = PROSE_CHARS, enough = STORY_PARAGRAPHS): number {
   let count = 0;
   for (const p of Array.from(root.querySelectorAll('p'))) {
-    if (readingLength(p.textContent ?? '') >= PROSE_CHARS && ++count >= STORY_PARAGRAPHS) break;
+    if (readingLength(p.textContent ?? '') >= min && ++count >= enough) break;
   }
   return count;
+}
+
+/**
+ * A story by its paragraphs: three of prose, or one on a page that declares itself an article or
+ * whose story was read apart from the comment thread or teaser grid beside it.
+ */
+function keepsStory(root: Element, chars: number, declared: boolean): boolean {
+  const paragraphs = proseParagraphs(root);
+  return paragraphs >= STORY_PARAGRAPHS || (declared && paragraphs >= 1 && chars > 0);
+}
+
+/**
+ * Readability's `chars` are a fragment of the page when they fall under half of the region's text,
+ * unless they hold two paragraphs of a sentence or more and are most of the page's story: what is left of its content once its comment threads, link
+ * lists and teaser grids are set aside (the region of a story is often its comments and related links).
+ */
+function isFragment(root: Element, chars: number, region: Region): boolean {
+  if (chars >= region.chars * FRAGMENT_SHARE) return false;
+  if (proseParagraphs(root, SENTENCE_CHARS, 2) < 2) return true;
+  const story = region.body ? storyLength(region.body) : 0;
+  return !(story >= chars * FRAGMENT_SHARE && chars >= story * FRAGMENT_SHARE);
 }
 
 /**
@@ -107,9 +135,17 @@ interface ReadabilityResult {
   readonly published: string | undefined;
 }
 
-function runReadability(Readability: ReadabilityCtor, document: Document): ReadabilityResult {
+function runReadability(
+  Readability: ReadabilityCtor,
+  document: Document,
+  charThreshold?: number,
+): ReadabilityResult {
   try {
-    const article = new Readability(document, { keepClasses: true, serializer: (n: Node) => n }).parse();
+    const options = { keepClasses: true, serializer: (n: Node) => n };
+    const article = new Readability(
+      document,
+      charThreshold ? { ...options, charThreshold } : options,
+    ).parse();
     const content: unknown = article?.content;
     return {
       root: isElement(content) ? content : null,
@@ -143,9 +179,16 @@ async function fresh(html: string): Promise<Parsed> {
   return { document, shellText };
 }
 
-function region(document: Document): { root: Element | null; chars: number } {
+interface Region {
+  readonly root: Element | null;
+  readonly chars: number;
+  /** The page's body once its chrome is stripped, where the region was found. */
+  readonly body: Element | null;
+}
+
+function region(document: Document): Region {
   const root = document.body ? contentRegion(document.body) : null;
-  return { root, chars: root ? visibleTextLength(root, readingLength) : 0 };
+  return { root, chars: root ? visibleTextLength(root, readingLength) : 0, body: document.body };
 }
 
 /**
@@ -161,20 +204,62 @@ export async function mainContent(html: string, url: string): Promise<MainConten
   const weight = size.elements + 2 * size.links;
   const affordable = weight <= READABILITY_MAX_WEIGHT && size.ancestry <= READABILITY_MAX_ANCESTRY;
   if (signals.kind !== 'article' || !affordable) {
-    return { ...region(first.document), kind: signals.kind, document: first.document, shellText };
+    return { root: region(first.document).root, kind: signals.kind, document: first.document, shellText };
   }
-  if (first.document.body) prepareForReadability(first.document.body);
-  const { root, ...meta } = runReadability(Readability, first.document);
-  if (root) cleanArticle(root);
+  const { root, document, beside, ...meta } = await readStory(
+    html,
+    Readability,
+    first.document,
+    signals.explicit,
+  );
   const chars = root ? visibleTextLength(root, readingLength) : 0;
-  if (root && (chars >= GOOD_ARTICLE_CHARS || proseParagraphs(root) >= STORY_PARAGRAPHS)) {
-    return { root, kind: 'article', document: first.document, shellText, ...meta };
+  if (root && (keepsStory(root, chars, signals.explicit || beside) || chars >= GOOD_ARTICLE_CHARS)) {
+    return { root, kind: 'article', document, shellText, ...meta };
   }
   // Readability has rewritten the document in place; the region starts from the source.
   const second = await fresh(html);
   const other = region(second.document);
-  if (root && chars >= other.chars * FRAGMENT_SHARE) {
-    return { root, kind: 'article', document: first.document, shellText, ...meta };
+  if (root && !isFragment(root, chars, other)) {
+    return { root, kind: 'article', document, shellText, ...meta };
   }
-  return { ...other, kind: signals.kind, document: second.document, shellText, ...meta };
+  return { root: other.root, kind: signals.kind, document: second.document, shellText, ...meta };
+}
+
+// Readability's result mostly comment thread or teaser grid, beside a story this short (in
+// `readingLength` letters): Readability's longest reading, not its story.
+const THREAD_SHARE = 0.5;
+const SHORT_STORY_CHARS = 1500;
+
+function isBesideThread(root: Element): boolean {
+  return threadShare(root) > THREAD_SHARE && storyLength(root) < SHORT_STORY_CHARS;
+}
+
+/**
+ * Readability's story from `document`, cleaned. Under its length threshold Readability reads the page
+ * again without its filters and keeps the longest reading, which for a short story can be the comment
+ * thread or teaser grid beside it. On a page that declares itself an article, the page is then read
+ * again without them, and Readability's first, filtered reading is taken, however short.
+ */
+async function readStory(
+  html: string,
+  Readability: ReadabilityCtor,
+  document: Document,
+  declared: boolean,
+): Promise<ReadabilityResult & { readonly document: Document; readonly beside: boolean }> {
+  if (document.body) prepareForReadability(document.body);
+  const result = runReadability(Readability, document);
+  if (result.root) cleanArticle(result.root);
+  if (!declared || !result.root || !isBesideThread(result.root)) {
+    return { ...result, document, beside: false };
+  }
+  const again = await fresh(html);
+  if (again.document.body) {
+    removeThreads(again.document.body);
+    prepareForReadability(again.document.body);
+  }
+  const first = runReadability(Readability, again.document, FIRST_READING_CHARS);
+  if (first.root) cleanArticle(first.root);
+  if (!first.root || proseParagraphs(first.root) === 0) return { ...result, document, beside: false };
+  // A story read apart from the thread beside it.
+  return { ...first, document: again.document, beside: true };
 }
