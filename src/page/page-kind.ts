@@ -1,5 +1,6 @@
 // What kind of page this is (article, forum, documentation, product, listing), read
-// from what the page says of itself (JSON-LD, Open Graph, itemprop) and its URL's shape.
+// from what the page says of its main entity (JSON-LD, Open Graph, itemtype) and its URL's shape.
+import { readStructuredData } from './structured-data.ts';
 
 export type PageKind = 'article' | 'forum' | 'documentation' | 'product' | 'listing';
 
@@ -49,56 +50,9 @@ const URL_KIND: readonly (readonly [RegExp, PageKind])[] = [
   ],
 ];
 
-type Json = unknown;
-
-function* nodesOf(value: Json): Generator<Record<string, Json>> {
-  if (Array.isArray(value)) {
-    for (const v of value) yield* nodesOf(v);
-  } else if (typeof value === 'object' && value !== null) {
-    const rec = value as Record<string, Json>;
-    yield rec;
-    for (const key of ['@graph', 'mainEntity', 'mainEntityOfPage', 'itemListElement']) {
-      if (key in rec) yield* nodesOf(rec[key]);
-    }
-  }
-}
-
-function typesOf(node: Record<string, Json>): string[] {
-  const t = node['@type'];
-  const list = Array.isArray(t) ? t : [t];
-  return list.filter((x): x is string => typeof x === 'string').map((x) => x.toLowerCase());
-}
-
-interface StructuredData {
-  readonly kinds: readonly PageKind[];
-  readonly body: string;
-}
-
-/** Kinds named by the page's JSON-LD blocks, and the longest body text they carry. */
-export function readStructuredData(document: Document): StructuredData {
-  const kinds: PageKind[] = [];
-  let body = '';
-  for (const script of Array.from(document.querySelectorAll('script[type="application/ld+json"]'))) {
-    const raw = script.textContent ?? '';
-    if (raw.length > 500_000) continue;
-    let data: Json;
-    try {
-      data = JSON.parse(raw);
-    } catch {
-      continue;
-    }
-    for (const node of nodesOf(data)) {
-      for (const t of typesOf(node)) {
-        const kind = LD_KIND[t];
-        if (kind) kinds.push(kind);
-      }
-      for (const key of ['articleBody', 'text']) {
-        const value = node[key];
-        if (typeof value === 'string' && value.length > body.length) body = value;
-      }
-    }
-  }
-  return { kinds, body };
+/** Kinds named by the types of the page's main entities. */
+function kindsOf(types: readonly string[]): PageKind[] {
+  return types.map((t) => LD_KIND[t]).filter((k): k is PageKind => k !== undefined);
 }
 
 function metaContent(document: Document, selector: string): string {
@@ -127,10 +81,10 @@ const MICRODATA_KIND: readonly (readonly [string, PageKind])[] = [
   ['schema.org/Product', 'product'],
 ];
 
-/** Kinds named by the page's microdata (`itemtype`), in one pass over the tree. */
+/** Kinds named by the page's top-level microdata items (not properties of another item). */
 function microdataKinds(document: Document): Set<PageKind> {
   const kinds = new Set<PageKind>();
-  for (const el of Array.from(document.querySelectorAll('[itemtype]'))) {
+  for (const el of Array.from(document.querySelectorAll('[itemtype]:not([itemprop])'))) {
     const type = el.getAttribute('itemtype') ?? '';
     for (const [name, kind] of MICRODATA_KIND) if (type.includes(name)) kinds.add(kind);
   }
@@ -140,10 +94,13 @@ function microdataKinds(document: Document): Set<PageKind> {
 export function detectKind(document: Document, url: string): KindSignals {
   const data = readStructuredData(document);
   const og = metaContent(document, 'meta[property="og:type"]');
-  const found = new Set<PageKind>(data.kinds);
+  const found = new Set<PageKind>(kindsOf(data.types));
   if (og === 'product' || og.startsWith('product.')) found.add('product');
   for (const kind of microdataKinds(document)) found.add(kind);
   const named = PRIORITY.find((k) => found.has(k));
-  const kind = named ?? (og === 'article' ? 'article' : urlKind(url));
+  // Sites set og:type "article" on every page: a page whose JSON-LD calls it a plain web page is not
+  // thereby declared an article.
+  const ogArticle = og === 'article' && !data.page;
+  const kind = named ?? (ogArticle ? 'article' : urlKind(url));
   return { kind: kind ?? 'article', explicit: kind !== undefined, structuredBody: data.body };
 }

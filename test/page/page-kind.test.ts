@@ -25,6 +25,54 @@ describe('detectKind', () => {
     assert.equal(await kindOf(ld([{ '@type': 'Article' }, { '@type': 'Product' }])), 'product');
   });
 
+  it('reads the main entity, never a type nested under another property', async () => {
+    // Paywalled news names the publication a Product, inline or by reference from the graph.
+    const paywalled = { '@type': 'CreativeWork', name: 'The Daily', productID: 'daily:basic' };
+    assert.equal(
+      await kindOf(
+        ld({ '@type': 'NewsArticle', isPartOf: { ...paywalled, '@type': ['CreativeWork', 'Product'] } }),
+      ),
+      'article',
+    );
+    assert.equal(
+      await kindOf(ld({ '@type': 'NewsArticle', publisher: { '@type': 'Product', name: 'The Daily' } })),
+      'article',
+    );
+    const graph = [
+      { '@type': 'NewsArticle', '@id': '#story', isPartOf: { '@id': '#paper' } },
+      { '@type': 'Product', '@id': '#paper', name: 'The Daily' },
+    ];
+    assert.equal(await kindOf(ld({ '@graph': graph })), 'article');
+    // A list of products is a listing; a page whose main entity is a product is a product page.
+    const items = [{ '@type': 'ListItem', item: { '@type': 'Product', name: 'Mug' } }];
+    assert.equal(await kindOf(ld({ '@type': 'ItemList', itemListElement: items })), 'listing');
+    const main = [
+      { '@type': 'WebPage', mainEntity: { '@id': '#mug' } },
+      { '@type': 'Product', '@id': '#mug', offers: { '@type': 'Offer', price: '24' } },
+    ];
+    assert.equal(await kindOf(ld({ '@graph': main })), 'product');
+    // Microdata: a Product that is a property of the story is not the page's item.
+    const micro =
+      '<div itemscope itemtype="https://schema.org/Product"><span itemprop="name">Mug</span></div>';
+    const nested = `<div itemscope itemtype="https://schema.org/Review"><div itemprop="itemReviewed" itemscope itemtype="https://schema.org/Product"></div></div>`;
+    const { document } = await parseDocument(`<html><body>${micro}</body></html>`);
+    assert.equal(detectKind(document, 'https://site.example/a/b').kind, 'product');
+    const reviewed = await parseDocument(`<html><body>${nested}</body></html>`);
+    assert.equal(detectKind(reviewed.document, 'https://site.example/a/b').kind, 'article');
+  });
+
+  it('takes og:type "article" as a declaration unless the JSON-LD calls the page a plain web page', async () => {
+    const og = '<meta property="og:type" content="article">';
+    assert.equal(await kindOf(og + ld({ '@type': 'WebPage', name: 'Services' })), 'article?');
+    const post = {
+      '@graph': [
+        { '@type': 'BlogPosting', isPartOf: { '@id': '#page' } },
+        { '@type': 'WebPage', '@id': '#page' },
+      ],
+    };
+    assert.equal(await kindOf(og + ld(post)), 'article');
+  });
+
   it('falls back to Open Graph, then the URL shape, then an unnamed article', async () => {
     assert.equal(await kindOf('<meta property="og:type" content="product">'), 'product');
     assert.equal(await kindOf('<meta property="og:type" content="article">'), 'article');
