@@ -16,6 +16,7 @@ import { HOSTILE_PAGES } from './lib/hostile.ts';
 import { machine, publish, REPO } from './lib/report.ts';
 import { type PageScore, pageF1, scorePage, shingles, summarise } from './lib/shingles.ts';
 import { summarize, table } from './lib/stats.ts';
+import { urlRuleEffects, urlRuleTable } from './lib/url-rules.ts';
 import { meanWordScore, type WordScore, wordScore } from './lib/wordset.ts';
 
 const argOf = (name: string): string | undefined => {
@@ -210,6 +211,7 @@ const hostile = Object.entries(QUICK ? {} : HOSTILE_PAGES).map(([name, make]) =>
   return { name, bytes: html.length, ms: summarize(alone.ours).p50 };
 });
 rmSync(scratch, { recursive: true, force: true });
+const ruleEffects = await urlRuleEffects(pages.filter((p) => p.corpus === 'modern'));
 slowest.sort((a, b) => b.ms - a.ms);
 const over = slowest.filter((s) => s.ms > LIMIT_MS);
 const hostileOver = hostile.filter((h) => h.ms > LIMIT_MS);
@@ -286,6 +288,15 @@ publish(
       ['l', 'r', 'r', 'r', 'r', 'r', 'r'],
       wordRows,
     ),
+    '',
+    '## What each URL rule does',
+    '',
+    'Each rule of src/page/page-kind.ts on the modern pages whose address it matches (the first rule matching',
+    'decides): web-mcp on the page at its own address against the same page at an address no rule matches. A',
+    'page whose JSON-LD, Open Graph type or microdata names its kind reads alike at both: the rule decides',
+    'only the others. Mean page figures over the pages matched.',
+    '',
+    urlRuleTable(ruleEffects),
     '',
     `## The ${lost.length} pages lost most against Readability (page F1)`,
     '',

@@ -33,22 +33,44 @@ const LD_KIND: Record<string, PageKind> = {
   recipe: 'article',
 };
 
-// Path shapes shared by many sites of one kind, not any one site.
-const URL_KIND: readonly (readonly [RegExp, PageKind])[] = [
-  [
-    /\/(questions|threads?|topics?|forums?|discussions?|community|t)\/|\/comments\/|showthread|viewtopic/i,
-    'forum',
-  ],
-  [
-    /\/(docs?|documentation|reference|manual|api|guides?|learn|tutorials?|handbook|man)\b|^docs?\.|\.readthedocs\./i,
-    'documentation',
-  ],
-  [/\/(products?|dp|p|item|shop\/p)\//i, 'product'],
-  [
-    /\/(search|categor(y|ies)|collections?|tags?|topics|browse|list|lists|jobs|shop)\b|[?&](q|query|s|search)=/i,
-    'listing',
-  ],
+export interface UrlRule {
+  readonly name: string;
+  readonly kind: PageKind;
+  /** Tested against the address's host and path, lowercased: `host/seg/seg`. */
+  readonly pattern: RegExp;
+}
+
+/** A rule per path segment (whole, between slashes). */
+const segments = (kind: PageKind, ...words: string[]): UrlRule[] =>
+  words.map((word) => ({ name: `/${word}/`, kind, pattern: new RegExp(`/${word}(/|$)`) }));
+
+// Address shapes shared by many sites of one kind, never one site's. Each is kept only while it
+// wins on the development pages (the extract bench shows each rule's effect); shapes that lost
+// or never decided a page (/t/, /topics/, /p/, /dp/, /shop/, viewtopic, /man…, /learn-…, ?s=, ?q=)
+// are gone.
+export const URL_RULES: readonly UrlRule[] = [
+  ...segments('forum', 'topic', 'threads', 'comments'),
+  // vBulletin's thread address, on forums of every subject.
+  { name: '/showthread.php', kind: 'forum', pattern: /\/showthread\.php$/ },
+  ...segments('documentation', 'docs', 'doc', 'learn', 'guide', 'api', 'handbook'),
+  { name: 'docs./doc./developer. host', kind: 'documentation', pattern: /^(docs?|developer)\./ },
+  ...segments('product', 'product'),
+  ...segments('listing', 'collections', 'categories'),
+  // MediaWiki's category pages, on wikis of every subject.
+  { name: '/Category:…', kind: 'listing', pattern: /\/category:[^/]+$/ },
 ];
+
+/** The first URL rule `url` matches, if any. */
+export function urlRule(url: string): UrlRule | undefined {
+  let target: string;
+  try {
+    const u = new URL(url);
+    target = `${u.hostname}${u.pathname}`.toLowerCase();
+  } catch {
+    return undefined;
+  }
+  return URL_RULES.find((rule) => rule.pattern.test(target));
+}
 
 /** Kinds named by the types of the page's main entities. */
 function kindsOf(types: readonly string[]): PageKind[] {
@@ -57,17 +79,6 @@ function kindsOf(types: readonly string[]): PageKind[] {
 
 function metaContent(document: Document, selector: string): string {
   return (document.querySelector(selector)?.getAttribute('content') ?? '').toLowerCase();
-}
-
-function urlKind(url: string): PageKind | undefined {
-  let target: string;
-  try {
-    const u = new URL(url);
-    target = `${u.hostname}${u.pathname}${u.search}`;
-  } catch {
-    return undefined;
-  }
-  return URL_KIND.find(([pattern]) => pattern.test(target))?.[1];
 }
 
 // Structured data outranks the URL, and an explicit non-article type outranks a
@@ -101,6 +112,6 @@ export function detectKind(document: Document, url: string): KindSignals {
   // Sites set og:type "article" on every page: a page whose JSON-LD calls it a plain web page is not
   // thereby declared an article.
   const ogArticle = og === 'article' && !data.page;
-  const kind = named ?? (ogArticle ? 'article' : urlKind(url));
+  const kind = named ?? (ogArticle ? 'article' : urlRule(url)?.kind);
   return { kind: kind ?? 'article', explicit: kind !== undefined, structuredBody: data.body };
 }

@@ -77,9 +77,28 @@ describe('detectKind', () => {
     assert.equal(await kindOf('<meta property="og:type" content="product">'), 'product');
     assert.equal(await kindOf('<meta property="og:type" content="article">'), 'article');
     assert.equal(await kindOf('', 'https://site.example/docs/install'), 'documentation');
-    assert.equal(await kindOf('', 'https://forum.site.example/t/some-topic/123'), 'forum');
-    assert.equal(await kindOf('', 'https://site.example/search?q=mugs'), 'listing');
+    assert.equal(await kindOf('', 'https://developer.site.example/reference/x'), 'documentation');
+    assert.equal(await kindOf('', 'https://forum.site.example/threads/some-topic.123/'), 'forum');
+    assert.equal(await kindOf('', 'https://shop.example/collections/mugs'), 'listing');
+    assert.equal(await kindOf('', 'https://shop.example/product/trail-mug'), 'product');
+    assert.equal(await kindOf('', 'https://wiki.example/wiki/Category:Rivers'), 'listing');
+    assert.equal(await kindOf('', 'https://forum.example/showthread.php?t=42'), 'forum');
     assert.equal(await kindOf('', 'https://site.example/2024/05/a-story'), 'article?');
+  });
+
+  it('reads URL shapes by whole path segments, and only those that earn their place', async () => {
+    // A blog post under /p/, a page whose path starts like a rule's word, a site search: articles.
+    for (const url of [
+      'https://writer.example/p/why-i-left',
+      'https://site.example/man-of-the-year',
+      'https://site.example/learn-spanish-fast',
+      'https://site.example/shop-talk/episode-4',
+      'https://site.example/?s=bridge',
+      'https://site.example/search?q=mugs',
+      'https://site.example/docsify-notes',
+    ]) {
+      assert.equal(await kindOf('', url), 'article?', url);
+    }
   });
 
   it('ignores broken JSON-LD', async () => {
@@ -178,7 +197,7 @@ describe('extraction by kind', () => {
     const shown = Array.from({ length: 3 }, (_, i) => `<p>${sentence('Shown', i)}</p>`).join('');
     const hidden = Array.from({ length: 6 }, (_, i) => `<p>${sentence('Hidden', i)}</p>`).join('');
     const html = `<html><body><main><div style="visibility: hidden">${hidden}</div>${shown}</main></body></html>`;
-    for (const url of ['https://news.example/2026/11/story', 'https://forum.example/t/topic/1']) {
+    for (const url of ['https://news.example/2026/11/story', 'https://forum.example/threads/topic/1']) {
       const page = await extractPage(html, url);
       assert.match(page.text, /Shown wrote post number 2/, url);
       assert.doesNotMatch(page.text, /Hidden wrote/, url);
