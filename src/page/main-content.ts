@@ -13,7 +13,8 @@ import {
 } from './html-dom.ts';
 import { detectKind, type PageKind } from './page-kind.ts';
 import { contentRegion } from './region.ts';
-import { removeThreads, storyLength, threadShare } from './story-text.ts';
+import { isBesideThread, isFragment, keepsStory, proseParagraphs } from './story-choice.ts';
+import { removeThreads } from './story-text.ts';
 
 type ReadabilityCtor = typeof ReadabilityClass;
 let readability: Promise<ReadabilityCtor> | undefined;
@@ -40,12 +41,12 @@ export interface MainContent {
   readonly shellText: string;
 }
 
-// Readability keeping less than this share of the region's text has settled on a
-// fragment (a teaser, a caption, one card of a list).
-const FRAGMENT_SHARE = 0.5;
 // An article this long (in `readingLength` letters) is a real one: never swapped for the region,
 // whatever surrounds it.
 const GOOD_ARTICLE_CHARS = 3000;
+
+// Readability's length threshold for accepting its first reading of a story.
+const FIRST_READING_CHARS = 100;
 
 // Real pages nest a few dozen levels; a tree deeper than this is read as plain text by the caller.
 const MAX_DEPTH = 400;
@@ -56,46 +57,6 @@ const MAX_DEPTH = 400;
 // heaviest corpus pages weigh under 17k and hold under 0.24M ancestry.
 const READABILITY_MAX_WEIGHT = 18_000;
 const READABILITY_MAX_ANCESTRY = 600_000;
-
-// Paragraphs of real prose make a story, however short: it is never swapped for the region.
-const STORY_PARAGRAPHS = 3;
-// About 120 characters with their spaces.
-const PROSE_CHARS = 100;
-// Readability's length threshold for accepting its first reading of a story.
-const FIRST_READING_CHARS = 100;
-
-// A sentence or more: what the paragraphs of a short story hold.
-const SENTENCE_CHARS = 60;
-
-/** Paragraphs of at least `min` letters under `root`, counted up to `enough`. */
-function proseParagraphs(root: Element, min = PROSE_CHARS, enough = STORY_PARAGRAPHS): number {
-  let count = 0;
-  for (const p of Array.from(root.querySelectorAll('p'))) {
-    if (readingLength(p.textContent ?? '') >= min && ++count >= enough) break;
-  }
-  return count;
-}
-
-/**
- * A story by its paragraphs: three of prose, or one on a page that declares itself an article or
- * whose story was read apart from the comment thread or teaser grid beside it.
- */
-function keepsStory(root: Element, chars: number, declared: boolean): boolean {
-  const paragraphs = proseParagraphs(root);
-  return paragraphs >= STORY_PARAGRAPHS || (declared && paragraphs >= 1 && chars > 0);
-}
-
-/**
- * Readability's `chars` are a fragment of the page when they fall under half of the region's text,
- * unless they hold two paragraphs of a sentence or more and are most of the page's story: what is left of its content once its comment threads, link
- * lists and teaser grids are set aside (the region of a story is often its comments and related links).
- */
-function isFragment(root: Element, chars: number, region: Region): boolean {
-  if (chars >= region.chars * FRAGMENT_SHARE) return false;
-  if (proseParagraphs(root, SENTENCE_CHARS, 2) < 2) return true;
-  const story = region.body ? storyLength(region.body) : 0;
-  return !(story >= chars * FRAGMENT_SHARE && chars >= story * FRAGMENT_SHARE);
-}
 
 /**
  * Crawler copies of script-built pages (forum software, single-page apps) sit in
@@ -206,14 +167,9 @@ export async function mainContent(html: string, url: string): Promise<MainConten
   if (signals.kind !== 'article' || !affordable) {
     return { root: region(first.document).root, kind: signals.kind, document: first.document, shellText };
   }
-  const { root, document, beside, ...meta } = await readStory(
-    html,
-    Readability,
-    first.document,
-    signals.explicit,
-  );
+  const { root, document, ...meta } = await readStory(html, Readability, first.document, signals.explicit);
   const chars = root ? visibleTextLength(root, readingLength) : 0;
-  if (root && (keepsStory(root, chars, signals.explicit || beside) || chars >= GOOD_ARTICLE_CHARS)) {
+  if (root && (keepsStory(root, chars, signals.explicit) || chars >= GOOD_ARTICLE_CHARS)) {
     return { root, kind: 'article', document, shellText, ...meta };
   }
   // Readability has rewritten the document in place; the region starts from the source.
@@ -223,15 +179,6 @@ export async function mainContent(html: string, url: string): Promise<MainConten
     return { root, kind: 'article', document, shellText, ...meta };
   }
   return { root: other.root, kind: signals.kind, document: second.document, shellText, ...meta };
-}
-
-// Readability's result mostly comment thread or teaser grid, beside a story this short (in
-// `readingLength` letters): Readability's longest reading, not its story.
-const THREAD_SHARE = 0.5;
-const SHORT_STORY_CHARS = 1500;
-
-function isBesideThread(root: Element): boolean {
-  return threadShare(root) > THREAD_SHARE && storyLength(root) < SHORT_STORY_CHARS;
 }
 
 /**
@@ -245,12 +192,12 @@ async function readStory(
   Readability: ReadabilityCtor,
   document: Document,
   declared: boolean,
-): Promise<ReadabilityResult & { readonly document: Document; readonly beside: boolean }> {
+): Promise<ReadabilityResult & { readonly document: Document }> {
   if (document.body) prepareForReadability(document.body);
   const result = runReadability(Readability, document);
   if (result.root) cleanArticle(result.root);
   if (!declared || !result.root || !isBesideThread(result.root)) {
-    return { ...result, document, beside: false };
+    return { ...result, document };
   }
   const again = await fresh(html);
   if (again.document.body) {
@@ -259,7 +206,6 @@ async function readStory(
   }
   const first = runReadability(Readability, again.document, FIRST_READING_CHARS);
   if (first.root) cleanArticle(first.root);
-  if (!first.root || proseParagraphs(first.root) === 0) return { ...result, document, beside: false };
-  // A story read apart from the thread beside it.
-  return { ...first, document: again.document, beside: true };
+  if (!first.root || proseParagraphs(first.root) === 0) return { ...result, document };
+  return { ...first, document: again.document };
 }
