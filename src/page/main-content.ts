@@ -12,7 +12,7 @@ import {
   visibleTextLength,
 } from './html-dom.ts';
 import { detectKind, type PageKind } from './page-kind.ts';
-import { contentRegion } from './region.ts';
+import { contentRegion, dropPermalinks } from './region.ts';
 import { isBesideThread, isFragment, keepsStory, proseParagraphs } from './story-choice.ts';
 import { removeThreads } from './story-text.ts';
 
@@ -195,7 +195,10 @@ async function readStory(
 ): Promise<ReadabilityResult & { readonly document: Document }> {
   if (document.body) prepareForReadability(document.body);
   const result = runReadability(Readability, document);
-  if (result.root) cleanArticle(result.root);
+  if (result.root) {
+    cleanArticle(result.root);
+    dropPermalinks(result.root);
+  }
   if (!declared || !result.root || !isBesideThread(result.root)) {
     return { ...result, document };
   }
@@ -205,7 +208,10 @@ async function readStory(
     prepareForReadability(again.document.body);
   }
   const first = runReadability(Readability, again.document, FIRST_READING_CHARS);
-  if (first.root) cleanArticle(first.root);
+  if (first.root) {
+    cleanArticle(first.root);
+    dropPermalinks(first.root);
+  }
   if (!first.root || proseParagraphs(first.root) === 0) return { ...result, document };
   return { ...first, document: again.document };
 }

@@ -193,6 +193,18 @@ describe('extraction by kind', () => {
     assert.doesNotMatch(page.text, /訪客5留言/);
   });
 
+  it("drops headings' permalink anchors, on documentation and on stories", async () => {
+    const body = (n: number): string =>
+      `<h2 id="s${n}">Step ${n}<a class="headerlink" href="#s${n}">¶</a></h2><p>${sentence('Docs', n)}</p><p>See <a href="#s0">step zero</a> first; § ${n} of the guide.</p>`;
+    const html = `<html><body><main><h1>Install<a href="#top">#</a></h1>${[1, 2, 3].map(body).join('')}</main></body></html>`;
+    for (const url of ['https://site.example/docs/install', 'https://news.example/2026/11/story']) {
+      const page = await extractPage(html, url);
+      assert.match(page.text, /Step 3\n/, url);
+      assert.match(page.text, /See step zero first; § 3 of the guide\./, url);
+      assert.doesNotMatch(page.text, /¶|Install#/, url);
+    }
+  });
+
   it('drops what the page hides with visibility: hidden, as with display: none', async () => {
     const shown = Array.from({ length: 3 }, (_, i) => `<p>${sentence('Shown', i)}</p>`).join('');
     const hidden = Array.from({ length: 6 }, (_, i) => `<p>${sentence('Hidden', i)}</p>`).join('');
