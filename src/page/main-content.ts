@@ -13,7 +13,7 @@ import {
 } from './html-dom.ts';
 import { detectKind, type PageKind } from './page-kind.ts';
 import { contentRegion, dropPermalinks } from './region.ts';
-import { isBesideThread, isFragment, keepsStory, proseParagraphs } from './story-choice.ts';
+import { isBesideThread, isFragment, isMinorPart, keepsStory, proseParagraphs } from './story-choice.ts';
 import { removeThreads } from './story-text.ts';
 
 type ReadabilityCtor = typeof ReadabilityClass;
@@ -169,13 +169,14 @@ export async function mainContent(html: string, url: string): Promise<MainConten
   }
   const { root, document, ...meta } = await readStory(html, Readability, first.document, signals.explicit);
   const chars = root ? visibleTextLength(root, readingLength) : 0;
-  if (root && (keepsStory(root, chars, signals.explicit) || chars >= GOOD_ARTICLE_CHARS)) {
+  const story = root !== null && (chars >= GOOD_ARTICLE_CHARS || keepsStory(root, chars, signals.explicit));
+  if (root && story && (signals.explicit || chars >= GOOD_ARTICLE_CHARS)) {
     return { root, kind: 'article', document, shellText, ...meta };
   }
   // Readability has rewritten the document in place; the region starts from the source.
   const second = await fresh(html);
   const other = region(second.document);
-  if (root && !isFragment(root, chars, other)) {
+  if (root && (story ? !isMinorPart(chars, other) : !isFragment(root, chars, other))) {
     return { root, kind: 'article', document, shellText, ...meta };
   }
   return { root: other.root, kind: signals.kind, document: second.document, shellText, ...meta };

@@ -45,6 +45,19 @@ export function isFragment(
   return !(story >= chars * FRAGMENT_SHARE && chars >= story * FRAGMENT_SHARE);
 }
 
+// Readability's paragraphs under this share of the page's story, on a page that does not declare
+// itself an article: a passage of a larger page (a product's description, one section of a guide).
+const MINOR_SHARE = 0.3;
+
+/** Readability's `chars` are a small part of the region and of the page's story. */
+export function isMinorPart(
+  chars: number,
+  region: { readonly chars: number; readonly body: Element | null },
+): boolean {
+  if (chars >= region.chars * FRAGMENT_SHARE) return false;
+  return chars < (region.body ? storyLength(region.body) : 0) * MINOR_SHARE;
+}
+
 // Readability's result mostly comment thread or teaser grid, beside a story this short (in
 // `readingLength` letters): Readability's longest reading, not its story.
 const THREAD_SHARE = 0.5;

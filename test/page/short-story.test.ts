@@ -3,6 +3,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { extractPage } from '../../src/page/extract.ts';
+import { parseDocument, readingLength, visibleTextLength } from '../../src/page/html-dom.ts';
+import { isMinorPart } from '../../src/page/story-choice.ts';
 
 const ld = (data: unknown): string => `<script type="application/ld+json">${JSON.stringify(data)}</script>`;
 // About 400 characters in two paragraphs: under the three prose paragraphs that make a story by count.
@@ -69,4 +71,42 @@ describe('a short story above its surroundings', () => {
       await assertStory(page('', storyOf(LONGER), BELOW[what] ?? ''), [STORY[0] ?? '', LONGER]);
     });
   }
+});
+
+describe('a passage of a larger page', () => {
+  const para = (what: string, n: number): string =>
+    `<p>${what} paragraph ${n} says the trail mug keeps coffee hot for six hours and fits every cup holder.</p>`;
+  const bodyOf = async (inner: string): Promise<Element> => {
+    const { document } = await parseDocument(`<html><body>${inner}</body></html>`);
+    return document.body as Element;
+  };
+
+  it('is a minor part when the page holds far more of its own text than Readability kept', async () => {
+    const story = [0, 1, 2].map((n) => para('Description', n)).join('');
+    const rest = Array.from({ length: 12 }, (_, n) => `<section>${para('Care and use', n)}</section>`).join(
+      '',
+    );
+    const body = await bodyOf(`<div>${story}</div>${rest}`);
+    const chars = visibleTextLength(body.firstElementChild as Element, readingLength);
+    const all = visibleTextLength(body, readingLength);
+    assert.equal(isMinorPart(chars, { chars: all, body }), true);
+  });
+
+  it('is no minor part when the rest of the page is its comment thread and related links', async () => {
+    const story = [0, 1, 2].map((n) => para('Story', n)).join('');
+    const thread = Array.from(
+      { length: 12 },
+      (_, n) => `<div class="comment">${para('Reply', n)}</div>`,
+    ).join('');
+    const links = Array.from(
+      { length: 12 },
+      (_, n) => `<li><a href="/s${n}">Another story number ${n}</a></li>`,
+    ).join('');
+    const body = await bodyOf(
+      `<div>${story}</div><section id="comments">${thread}</section><ul>${links}</ul>`,
+    );
+    const chars = visibleTextLength(body.firstElementChild as Element, readingLength);
+    const all = visibleTextLength(body, readingLength);
+    assert.equal(isMinorPart(chars, { chars: all, body }), false);
+  });
 });
