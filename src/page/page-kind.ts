@@ -46,13 +46,11 @@ const segments = (kind: PageKind, ...words: string[]): UrlRule[] =>
 
 // Address shapes shared by many sites of one kind, never one site's. Each is kept only while it
 // wins on the development pages (the extract bench shows each rule's effect); shapes that lost
-// or never decided a page (/t/, /topics/, /p/, /dp/, /shop/, viewtopic, /man…, /learn-…, ?s=, ?q=)
-// are gone.
+// or never decided a page (/t/, /topics/, /p/, /dp/, /shop/, /guide/, /handbook/, showthread,
+// viewtopic, /man…, /learn-…, ?s=, ?q=) are gone.
 export const URL_RULES: readonly UrlRule[] = [
   ...segments('forum', 'topic', 'threads', 'comments'),
-  // vBulletin's thread address, on forums of every subject.
-  { name: '/showthread.php', kind: 'forum', pattern: /\/showthread\.php$/ },
-  ...segments('documentation', 'docs', 'doc', 'learn', 'guide', 'api', 'handbook'),
+  ...segments('documentation', 'docs', 'doc', 'learn', 'api'),
   { name: 'docs./doc./developer. host', kind: 'documentation', pattern: /^(docs?|developer)\./ },
   ...segments('product', 'product'),
   ...segments('listing', 'collections', 'categories'),

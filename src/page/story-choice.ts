@@ -65,5 +65,6 @@ const SHORT_STORY_CHARS = 1500;
 
 /** Readability's result is mostly the thread or grid beside a short story. */
 export function isBesideThread(root: Element): boolean {
-  return threadShare(root) > THREAD_SHARE && storyLength(root) < SHORT_STORY_CHARS;
+  const { share, story } = threadShare(root);
+  return share > THREAD_SHARE && story < SHORT_STORY_CHARS;
 }

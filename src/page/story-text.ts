@@ -50,12 +50,15 @@ function isTeaserCard(el: Element): boolean {
 
 /** True when most of `el`'s element children are cards of one shape, each led by a linked heading. */
 function isTeaserGrid(el: Element): boolean {
+  // Counted without building the list: most elements have fewer children than a grid.
+  let count = 0;
+  for (let c = el.firstElementChild; c && count < GRID_CARDS; c = c.nextElementSibling) count++;
+  if (count < GRID_CARDS) return false;
   const children = Array.from(el.children);
-  if (children.length < GRID_CARDS) return false;
   const counts = new Map<string, number>();
   for (const c of children) counts.set(signature(c), (counts.get(signature(c)) ?? 0) + 1);
-  const [shape, count] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
-  if (count < GRID_CARDS || count < children.length / 2) return false;
+  const [shape, most] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
+  if (most < GRID_CARDS || most < children.length / 2) return false;
   const cards = children.filter((c) => signature(c) === shape);
   return cards.filter(isTeaserCard).length >= cards.length * 0.75;
 }
@@ -95,10 +98,10 @@ export function storyLength(root: Element): number {
   return measureElement(root).story;
 }
 
-/** Share of `root`'s visible text in comment threads and teaser grids. */
-export function threadShare(root: Element): number {
+/** Share of `root`'s visible text in comment threads and teaser grids, and its story's length. */
+export function threadShare(root: Element): { readonly share: number; readonly story: number } {
   const m = measureElement(root);
-  return m.text === 0 ? 0 : m.thread / m.text;
+  return { share: m.text === 0 ? 0 : m.thread / m.text, story: m.story };
 }
 
 /** Removes the comment threads and teaser grids under `root`. */
