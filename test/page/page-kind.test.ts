@@ -25,13 +25,80 @@ describe('detectKind', () => {
     assert.equal(await kindOf(ld([{ '@type': 'Article' }, { '@type': 'Product' }])), 'product');
   });
 
+  it('reads the main entity, never a type nested under another property', async () => {
+    // Paywalled news names the publication a Product, inline or by reference from the graph.
+    const paywalled = { '@type': 'CreativeWork', name: 'The Daily', productID: 'daily:basic' };
+    assert.equal(
+      await kindOf(
+        ld({ '@type': 'NewsArticle', isPartOf: { ...paywalled, '@type': ['CreativeWork', 'Product'] } }),
+      ),
+      'article',
+    );
+    assert.equal(
+      await kindOf(ld({ '@type': 'NewsArticle', publisher: { '@type': 'Product', name: 'The Daily' } })),
+      'article',
+    );
+    const graph = [
+      { '@type': 'NewsArticle', '@id': '#story', isPartOf: { '@id': '#paper' } },
+      { '@type': 'Product', '@id': '#paper', name: 'The Daily' },
+    ];
+    assert.equal(await kindOf(ld({ '@graph': graph })), 'article');
+    // A list of products is a listing; a page whose main entity is a product is a product page.
+    const items = [{ '@type': 'ListItem', item: { '@type': 'Product', name: 'Mug' } }];
+    assert.equal(await kindOf(ld({ '@type': 'ItemList', itemListElement: items })), 'listing');
+    const main = [
+      { '@type': 'WebPage', mainEntity: { '@id': '#mug' } },
+      { '@type': 'Product', '@id': '#mug', offers: { '@type': 'Offer', price: '24' } },
+    ];
+    assert.equal(await kindOf(ld({ '@graph': main })), 'product');
+    // Microdata: a Product that is a property of the story is not the page's item.
+    const micro =
+      '<div itemscope itemtype="https://schema.org/Product"><span itemprop="name">Mug</span></div>';
+    const nested = `<div itemscope itemtype="https://schema.org/Review"><div itemprop="itemReviewed" itemscope itemtype="https://schema.org/Product"></div></div>`;
+    const { document } = await parseDocument(`<html><body>${micro}</body></html>`);
+    assert.equal(detectKind(document, 'https://site.example/a/b').kind, 'product');
+    const reviewed = await parseDocument(`<html><body>${nested}</body></html>`);
+    assert.equal(detectKind(reviewed.document, 'https://site.example/a/b').kind, 'article');
+  });
+
+  it('takes og:type "article" as a declaration unless the JSON-LD calls the page a plain web page', async () => {
+    const og = '<meta property="og:type" content="article">';
+    assert.equal(await kindOf(og + ld({ '@type': 'WebPage', name: 'Services' })), 'article?');
+    const post = {
+      '@graph': [
+        { '@type': 'BlogPosting', isPartOf: { '@id': '#page' } },
+        { '@type': 'WebPage', '@id': '#page' },
+      ],
+    };
+    assert.equal(await kindOf(og + ld(post)), 'article');
+  });
+
   it('falls back to Open Graph, then the URL shape, then an unnamed article', async () => {
     assert.equal(await kindOf('<meta property="og:type" content="product">'), 'product');
     assert.equal(await kindOf('<meta property="og:type" content="article">'), 'article');
     assert.equal(await kindOf('', 'https://site.example/docs/install'), 'documentation');
-    assert.equal(await kindOf('', 'https://forum.site.example/t/some-topic/123'), 'forum');
-    assert.equal(await kindOf('', 'https://site.example/search?q=mugs'), 'listing');
+    assert.equal(await kindOf('', 'https://developer.site.example/reference/x'), 'documentation');
+    assert.equal(await kindOf('', 'https://forum.site.example/threads/some-topic.123/'), 'forum');
+    assert.equal(await kindOf('', 'https://shop.example/collections/mugs'), 'listing');
+    assert.equal(await kindOf('', 'https://shop.example/product/trail-mug'), 'product');
+    assert.equal(await kindOf('', 'https://wiki.example/wiki/Category:Rivers'), 'listing');
     assert.equal(await kindOf('', 'https://site.example/2024/05/a-story'), 'article?');
+  });
+
+  it('reads URL shapes by whole path segments, and only those that earn their place', async () => {
+    // A blog post under /p/, a page whose path starts like a rule's word, a site search: articles.
+    for (const url of [
+      'https://writer.example/p/why-i-left',
+      'https://site.example/man-of-the-year',
+      'https://site.example/learn-spanish-fast',
+      'https://site.example/shop-talk/episode-4',
+      'https://site.example/?s=bridge',
+      'https://site.example/search?q=mugs',
+      'https://site.example/docsify-notes',
+      'https://forum.example/showthread.php?t=42',
+    ]) {
+      assert.equal(await kindOf('', url), 'article?', url);
+    }
   });
 
   it('ignores broken JSON-LD', async () => {
@@ -126,11 +193,23 @@ describe('extraction by kind', () => {
     assert.doesNotMatch(page.text, /訪客5留言/);
   });
 
+  it("drops headings' permalink anchors, on documentation and on stories", async () => {
+    const body = (n: number): string =>
+      `<h2 id="s${n}">Step ${n}<a class="headerlink" href="#s${n}">¶</a></h2><p>${sentence('Docs', n)}</p><p>See <a href="#s0">step zero</a> first; § ${n} of the guide.</p>`;
+    const html = `<html><body><main><h1>Install<a href="#top">#</a></h1>${[1, 2, 3].map(body).join('')}</main></body></html>`;
+    for (const url of ['https://site.example/docs/install', 'https://news.example/2026/11/story']) {
+      const page = await extractPage(html, url);
+      assert.match(page.text, /Step 3\n/, url);
+      assert.match(page.text, /See step zero first; § 3 of the guide\./, url);
+      assert.doesNotMatch(page.text, /¶|Install#/, url);
+    }
+  });
+
   it('drops what the page hides with visibility: hidden, as with display: none', async () => {
     const shown = Array.from({ length: 3 }, (_, i) => `<p>${sentence('Shown', i)}</p>`).join('');
     const hidden = Array.from({ length: 6 }, (_, i) => `<p>${sentence('Hidden', i)}</p>`).join('');
     const html = `<html><body><main><div style="visibility: hidden">${hidden}</div>${shown}</main></body></html>`;
-    for (const url of ['https://news.example/2026/11/story', 'https://forum.example/t/topic/1']) {
+    for (const url of ['https://news.example/2026/11/story', 'https://forum.example/threads/topic/1']) {
       const page = await extractPage(html, url);
       assert.match(page.text, /Shown wrote post number 2/, url);
       assert.doesNotMatch(page.text, /Hidden wrote/, url);

@@ -5,7 +5,9 @@ import type { Readability as ReadabilityClass } from '@mozilla/readability';
 import { cleanArticle, prepareForReadability } from './clean.ts';
 import { parseDocument, treeSize, visibleTextLength } from './html-dom.ts';
 import { detectKind, type PageKind } from './page-kind.ts';
-import { contentRegion } from './region.ts';
+import { contentRegion, dropPermalinks } from './region.ts';
+import { isBesideThread, isFragment, isMinorPart, keepsStory, proseParagraphs } from './story-choice.ts';
+import { removeThreads } from './story-text.ts';
 import { crudeTextLength, nonSpaceLength, readingLength } from './text-measure.ts';
 
 type ReadabilityCtor = typeof ReadabilityClass;
@@ -33,12 +35,12 @@ export interface MainContent {
   readonly shellText: string;
 }
 
-// Readability keeping less than this share of the region's text has settled on a
-// fragment (a teaser, a caption, one card of a list).
-const FRAGMENT_SHARE = 0.5;
 // An article this long (in `readingLength` letters) is a real one: never swapped for the region,
 // whatever surrounds it.
 const GOOD_ARTICLE_CHARS = 3000;
+
+// Readability's length threshold for accepting its first reading of a story.
+const FIRST_READING_CHARS = 100;
 
 // Real pages nest a few dozen levels; a tree deeper than this is read as plain text by the caller.
 const MAX_DEPTH = 400;
@@ -49,19 +51,6 @@ const MAX_DEPTH = 400;
 // heaviest corpus pages weigh under 17k and hold under 0.24M ancestry.
 const READABILITY_MAX_WEIGHT = 18_000;
 const READABILITY_MAX_ANCESTRY = 600_000;
-
-// Paragraphs of real prose make a story, however short: it is never swapped for the region.
-const STORY_PARAGRAPHS = 3;
-// About 120 characters with their spaces.
-const PROSE_CHARS = 100;
-
-function proseParagraphs(root: Element): number {
-  let count = 0;
-  for (const p of Array.from(root.querySelectorAll('p'))) {
-    if (readingLength(p.textContent ?? '') >= PROSE_CHARS && ++count >= STORY_PARAGRAPHS) break;
-  }
-  return count;
-}
 
 /**
  * Crawler copies of script-built pages (forum software, single-page apps) sit in
@@ -101,9 +90,17 @@ interface ReadabilityResult {
   readonly published: string | undefined;
 }
 
-function runReadability(Readability: ReadabilityCtor, document: Document): ReadabilityResult {
+function runReadability(
+  Readability: ReadabilityCtor,
+  document: Document,
+  charThreshold?: number,
+): ReadabilityResult {
   try {
-    const article = new Readability(document, { keepClasses: true, serializer: (n: Node) => n }).parse();
+    const options = { keepClasses: true, serializer: (n: Node) => n };
+    const article = new Readability(
+      document,
+      charThreshold ? { ...options, charThreshold } : options,
+    ).parse();
     const content: unknown = article?.content;
     return {
       root: isElement(content) ? content : null,
@@ -137,9 +134,16 @@ async function fresh(html: string): Promise<Parsed> {
   return { document, shellText };
 }
 
-function region(document: Document): { root: Element | null; chars: number } {
+interface Region {
+  readonly root: Element | null;
+  readonly chars: number;
+  /** The page's body once its chrome is stripped, where the region was found. */
+  readonly body: Element | null;
+}
+
+function region(document: Document): Region {
   const root = document.body ? contentRegion(document.body) : null;
-  return { root, chars: root ? visibleTextLength(root, readingLength) : 0 };
+  return { root, chars: root ? visibleTextLength(root, readingLength) : 0, body: document.body };
 }
 
 /**
@@ -155,20 +159,54 @@ export async function mainContent(html: string, url: string): Promise<MainConten
   const weight = size.elements + 2 * size.links;
   const affordable = weight <= READABILITY_MAX_WEIGHT && size.ancestry <= READABILITY_MAX_ANCESTRY;
   if (signals.kind !== 'article' || !affordable) {
-    return { ...region(first.document), kind: signals.kind, document: first.document, shellText };
+    return { root: region(first.document).root, kind: signals.kind, document: first.document, shellText };
   }
-  if (first.document.body) prepareForReadability(first.document.body);
-  const { root, ...meta } = runReadability(Readability, first.document);
-  if (root) cleanArticle(root);
+  const { root, document, ...meta } = await readStory(html, Readability, first.document, signals.explicit);
   const chars = root ? visibleTextLength(root, readingLength) : 0;
-  if (root && (chars >= GOOD_ARTICLE_CHARS || proseParagraphs(root) >= STORY_PARAGRAPHS)) {
-    return { root, kind: 'article', document: first.document, shellText, ...meta };
+  const story = root !== null && (chars >= GOOD_ARTICLE_CHARS || keepsStory(root, chars, signals.explicit));
+  if (root && story && (signals.explicit || chars >= GOOD_ARTICLE_CHARS)) {
+    return { root, kind: 'article', document, shellText, ...meta };
   }
   // Readability has rewritten the document in place; the region starts from the source.
   const second = await fresh(html);
   const other = region(second.document);
-  if (root && chars >= other.chars * FRAGMENT_SHARE) {
-    return { root, kind: 'article', document: first.document, shellText, ...meta };
+  if (root && (story ? !isMinorPart(chars, other) : !isFragment(root, chars, other))) {
+    return { root, kind: 'article', document, shellText, ...meta };
   }
-  return { ...other, kind: signals.kind, document: second.document, shellText, ...meta };
+  return { root: other.root, kind: signals.kind, document: second.document, shellText, ...meta };
+}
+
+/**
+ * Readability's story from `document`, cleaned. Under its length threshold Readability reads the page
+ * again without its filters and keeps the longest reading, which for a short story can be the comment
+ * thread or teaser grid beside it. On a page that declares itself an article, the page is then read
+ * again without them, and Readability's first, filtered reading is taken, however short.
+ */
+async function readStory(
+  html: string,
+  Readability: ReadabilityCtor,
+  document: Document,
+  declared: boolean,
+): Promise<ReadabilityResult & { readonly document: Document }> {
+  if (document.body) prepareForReadability(document.body);
+  const result = runReadability(Readability, document);
+  if (result.root) {
+    cleanArticle(result.root);
+    dropPermalinks(result.root);
+  }
+  if (!declared || !result.root || !isBesideThread(result.root)) {
+    return { ...result, document };
+  }
+  const again = await fresh(html);
+  if (again.document.body) {
+    removeThreads(again.document.body);
+    prepareForReadability(again.document.body);
+  }
+  const first = runReadability(Readability, again.document, FIRST_READING_CHARS);
+  if (first.root) {
+    cleanArticle(first.root);
+    dropPermalinks(first.root);
+  }
+  if (!first.root || proseParagraphs(first.root) === 0) return { ...result, document };
+  return { ...first, document: again.document };
 }

@@ -1,5 +1,6 @@
 // What kind of page this is (article, forum, documentation, product, listing), read
-// from what the page says of itself (JSON-LD, Open Graph, itemprop) and its URL's shape.
+// from what the page says of its main entity (JSON-LD, Open Graph, itemtype) and its URL's shape.
+import { readStructuredData } from './structured-data.ts';
 
 export type PageKind = 'article' | 'forum' | 'documentation' | 'product' | 'listing';
 
@@ -32,88 +33,50 @@ const LD_KIND: Record<string, PageKind> = {
   recipe: 'article',
 };
 
-// Path shapes shared by many sites of one kind, not any one site.
-const URL_KIND: readonly (readonly [RegExp, PageKind])[] = [
-  [
-    /\/(questions|threads?|topics?|forums?|discussions?|community|t)\/|\/comments\/|showthread|viewtopic/i,
-    'forum',
-  ],
-  [
-    /\/(docs?|documentation|reference|manual|api|guides?|learn|tutorials?|handbook|man)\b|^docs?\.|\.readthedocs\./i,
-    'documentation',
-  ],
-  [/\/(products?|dp|p|item|shop\/p)\//i, 'product'],
-  [
-    /\/(search|categor(y|ies)|collections?|tags?|topics|browse|list|lists|jobs|shop)\b|[?&](q|query|s|search)=/i,
-    'listing',
-  ],
+export interface UrlRule {
+  readonly name: string;
+  readonly kind: PageKind;
+  /** Tested against the address's host and path, lowercased: `host/seg/seg`. */
+  readonly pattern: RegExp;
+}
+
+/** A rule per path segment (whole, between slashes). */
+const segments = (kind: PageKind, ...words: string[]): UrlRule[] =>
+  words.map((word) => ({ name: `/${word}/`, kind, pattern: new RegExp(`/${word}(/|$)`) }));
+
+// Address shapes shared by many sites of one kind, never one site's. Each is kept only while it
+// wins on the development pages (the extract bench shows each rule's effect); shapes that lost
+// or never decided a page (/t/, /topics/, /p/, /dp/, /shop/, /guide/, /handbook/, showthread,
+// viewtopic, /man…, /learn-…, ?s=, ?q=) are gone.
+export const URL_RULES: readonly UrlRule[] = [
+  ...segments('forum', 'topic', 'threads', 'comments'),
+  ...segments('documentation', 'docs', 'doc', 'learn', 'api'),
+  { name: 'docs./doc./developer. host', kind: 'documentation', pattern: /^(docs?|developer)\./ },
+  ...segments('product', 'product'),
+  ...segments('listing', 'collections', 'categories'),
+  // MediaWiki's category pages, on wikis of every subject.
+  { name: '/Category:…', kind: 'listing', pattern: /\/category:[^/]+$/ },
 ];
 
-type Json = unknown;
-
-function* nodesOf(value: Json): Generator<Record<string, Json>> {
-  if (Array.isArray(value)) {
-    for (const v of value) yield* nodesOf(v);
-  } else if (typeof value === 'object' && value !== null) {
-    const rec = value as Record<string, Json>;
-    yield rec;
-    for (const key of ['@graph', 'mainEntity', 'mainEntityOfPage', 'itemListElement']) {
-      if (key in rec) yield* nodesOf(rec[key]);
-    }
+/** The first URL rule `url` matches, if any. */
+export function urlRule(url: string): UrlRule | undefined {
+  let target: string;
+  try {
+    const u = new URL(url);
+    target = `${u.hostname}${u.pathname}`.toLowerCase();
+  } catch {
+    return undefined;
   }
+  return URL_RULES.find((rule) => rule.pattern.test(target));
 }
 
-function typesOf(node: Record<string, Json>): string[] {
-  const t = node['@type'];
-  const list = Array.isArray(t) ? t : [t];
-  return list.filter((x): x is string => typeof x === 'string').map((x) => x.toLowerCase());
-}
-
-interface StructuredData {
-  readonly kinds: readonly PageKind[];
-  readonly body: string;
-}
-
-/** Kinds named by the page's JSON-LD blocks, and the longest body text they carry. */
-export function readStructuredData(document: Document): StructuredData {
-  const kinds: PageKind[] = [];
-  let body = '';
-  for (const script of Array.from(document.querySelectorAll('script[type="application/ld+json"]'))) {
-    const raw = script.textContent ?? '';
-    if (raw.length > 500_000) continue;
-    let data: Json;
-    try {
-      data = JSON.parse(raw);
-    } catch {
-      continue;
-    }
-    for (const node of nodesOf(data)) {
-      for (const t of typesOf(node)) {
-        const kind = LD_KIND[t];
-        if (kind) kinds.push(kind);
-      }
-      for (const key of ['articleBody', 'text']) {
-        const value = node[key];
-        if (typeof value === 'string' && value.length > body.length) body = value;
-      }
-    }
-  }
-  return { kinds, body };
+/** Kinds named by the types of the page's main entities. */
+function kindsOf(types: readonly string[]): PageKind[] {
+  return types.map((t) => LD_KIND[t]).filter((k): k is PageKind => k !== undefined);
 }
 
 function metaContent(document: Document, selector: string): string {
   return (document.querySelector(selector)?.getAttribute('content') ?? '').toLowerCase();
-}
-
-function urlKind(url: string): PageKind | undefined {
-  let target: string;
-  try {
-    const u = new URL(url);
-    target = `${u.hostname}${u.pathname}${u.search}`;
-  } catch {
-    return undefined;
-  }
-  return URL_KIND.find(([pattern]) => pattern.test(target))?.[1];
 }
 
 // Structured data outranks the URL, and an explicit non-article type outranks a
@@ -127,10 +90,10 @@ const MICRODATA_KIND: readonly (readonly [string, PageKind])[] = [
   ['schema.org/Product', 'product'],
 ];
 
-/** Kinds named by the page's microdata (`itemtype`), in one pass over the tree. */
+/** Kinds named by the page's top-level microdata items (not properties of another item). */
 function microdataKinds(document: Document): Set<PageKind> {
   const kinds = new Set<PageKind>();
-  for (const el of Array.from(document.querySelectorAll('[itemtype]'))) {
+  for (const el of Array.from(document.querySelectorAll('[itemtype]:not([itemprop])'))) {
     const type = el.getAttribute('itemtype') ?? '';
     for (const [name, kind] of MICRODATA_KIND) if (type.includes(name)) kinds.add(kind);
   }
@@ -140,10 +103,13 @@ function microdataKinds(document: Document): Set<PageKind> {
 export function detectKind(document: Document, url: string): KindSignals {
   const data = readStructuredData(document);
   const og = metaContent(document, 'meta[property="og:type"]');
-  const found = new Set<PageKind>(data.kinds);
+  const found = new Set<PageKind>(kindsOf(data.types));
   if (og === 'product' || og.startsWith('product.')) found.add('product');
   for (const kind of microdataKinds(document)) found.add(kind);
   const named = PRIORITY.find((k) => found.has(k));
-  const kind = named ?? (og === 'article' ? 'article' : urlKind(url));
+  // Sites set og:type "article" on every page: a page whose JSON-LD calls it a plain web page is not
+  // thereby declared an article.
+  const ogArticle = og === 'article' && !data.page;
+  const kind = named ?? (ogArticle ? 'article' : urlRule(url)?.kind);
   return { kind: kind ?? 'article', explicit: kind !== undefined, structuredBody: data.body };
 }

@@ -98,6 +98,17 @@ export function stripChrome(root: Element): void {
   }
 }
 
+// A heading's permalink: a link to a place on the page whose whole text is a symbol (¶, §, #, 🔗).
+const PERMALINK_TEXT = /^[\s¶§#🔗]+$/u;
+
+/** Removes headings' permalink anchors under `root` (documentation generators add one per heading). */
+export function dropPermalinks(root: Element): void {
+  for (const a of Array.from(root.querySelectorAll('a[href^="#"]'))) {
+    const text = a.textContent ?? '';
+    if (text !== '' && PERMALINK_TEXT.test(text)) a.remove();
+  }
+}
+
 const MAIN = 'main, [role="main"], [itemprop="mainContentOfPage"]';
 
 // The smallest block holding this share of the text is the content's container.
@@ -137,6 +148,7 @@ function narrow(from: Element): Element {
 /** The page's content region, chrome removed: `body` is modified in place. */
 export function contentRegion(body: Element): Element {
   stripChrome(body);
+  dropPermalinks(body);
   const total = visibleTextLength(body);
   const mains = Array.from(body.querySelectorAll(MAIN)).filter((m) => m.parentElement?.closest(MAIN) == null);
   const main = mains.map((m) => [m, visibleTextLength(m)] as const).sort((a, b) => b[1] - a[1])[0];
