@@ -1,6 +1,6 @@
 // The seam between the runtime-neutral core and Node, Bun or Deno: the only
 // things a runtime must supply (subprocesses that die with the server, stdio
-// streams, a cache driver, and a page fetch pinned to checked addresses).
+// streams, a cache driver, a page fetch pinned to checked addresses, and reader workers).
 import type { Driver } from 'unstorage';
 
 /** Names the fresh working directory of each claude run under the temp dir. */
@@ -68,6 +68,19 @@ export class ConnectRefused extends Error {
   }
 }
 
+/** A reader worker: a thread of its own running the read-worker entry, under a heap ceiling. */
+export interface ReadWorker {
+  /** Posts a message; the buffers in `transfer` move to the worker. */
+  post(message: unknown, transfer?: readonly ArrayBuffer[]): void;
+  onMessage(listener: (message: unknown) => void): void;
+  /** Resolves when the worker has ended (terminated, crashed, or past its heap ceiling), with why. */
+  readonly exited: Promise<string>;
+  /** Ends the worker at once, even in the middle of a loop. Never throws. */
+  terminate(): void;
+  /** Whether the worker keeps the process alive (an idle one should not). */
+  hold(held: boolean): void;
+}
+
 export interface Runtime {
   readonly name: 'node' | 'bun' | 'deno';
   readonly version: string;
@@ -80,4 +93,8 @@ export interface Runtime {
    * its one response (never reused). A refusal rejects with a ConnectRefused cause.
    */
   pageFetch(guard: ConnectGuard): typeof fetch;
+  /** Starts a reader worker whose JavaScript heap may not grow past `heapMb` (where the runtime can cap it). */
+  startReadWorker(options: { readonly heapMb: number }): ReadWorker;
+  /** The process's resident memory, in bytes. */
+  residentMemory(): number;
 }

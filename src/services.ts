@@ -18,9 +18,13 @@ import { webSearchTool } from './mcp/tools/web-search.ts';
 import { connectGuard, type Resolver, systemResolver } from './page/address.ts';
 import { answerPage, type PageRequest } from './page/page-answer.ts';
 import { createPageReader } from './page/page-text.ts';
+import { createReadWorkers, READ_WORKER_DEFAULTS } from './page/read-workers.ts';
 import { loadedEstimate } from './reply/budget.ts';
 import { type ResearchRequest, research } from './research/pipeline.ts';
 import type { Runtime } from './runtime.ts';
+
+/** Bodies read at once, each on its own worker thread (the machine's cores are shared with Claude runs). */
+const READ_WORKERS = 2;
 
 export interface ServiceOverrides {
   /** Brave's fetch. */
@@ -63,11 +67,19 @@ export function createServices(
     ? createBrave({ key: config.braveKey, baseUrl: config.braveBaseUrl, fetch: fetchFn, clock, log })
     : undefined;
   const policy = { resolve: overrides.resolve ?? systemResolver, allowHosts: config.allowHosts };
+  const { heapMb, ...limits } = READ_WORKER_DEFAULTS;
+  const readers = createReadWorkers({
+    ...limits,
+    start: () => runtime.startReadWorker({ heapMb }),
+    residentMemory: runtime.residentMemory,
+    workers: READ_WORKERS,
+  });
   const pages = createPageReader({
     ...policy,
     fetch: overrides.pageFetch ?? runtime.pageFetch(connectGuard(policy)),
     cache,
     maxPdfBytes: config.maxPdfBytes,
+    readDocument: readers.read,
   });
   const claude = { runtime, claudeBin: config.claudeBin, model: config.model, env, limiter, clock };
   // WEB_MCP_CALL_SECONDS caps every call's budget, so a client with a fixed time-out gets its answer.
@@ -99,7 +111,10 @@ export function createServices(
   return {
     tools,
     shutdownSignal: root.signal,
-    shutdown: () => root.abort(new Error('server shutting down')),
+    shutdown: () => {
+      root.abort(new Error('server shutting down'));
+      readers.close();
+    },
     settled: () => limiter.idle(),
   };
 }

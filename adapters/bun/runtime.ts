@@ -1,10 +1,12 @@
 // Bun's side of the Runtime seam: Bun's own stdin/stdout streams; spawning through
 // node:child_process (Bun.spawn cannot start a process group) and the shared fs driver.
+import process from 'node:process';
 import type { Runtime } from '../../src/runtime.ts';
 import { fsCacheDriver } from '../node/cache-driver.ts';
 import { spawnNode } from '../node/spawn.ts';
 import { trackChildren } from '../shared/children.ts';
 import { pageFetch } from '../shared/page-fetch.ts';
+import { startReadWorker } from '../shared/read-worker-host.ts';
 
 interface BunGlobal {
   readonly version: string;
@@ -26,4 +28,6 @@ export const bunRuntime: Runtime = {
   }),
   cacheDriver: (dir) => fsCacheDriver({ base: dir }),
   pageFetch,
+  startReadWorker,
+  residentMemory: () => process.memoryUsage.rss(),
 };

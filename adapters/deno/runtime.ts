@@ -3,11 +3,13 @@
 // Signalling a group (a negative pid) needs Deno's unrestricted --allow-run, so the
 // group is killed with the system `kill` command instead: --allow-run=claude,kill,sh
 // (sh for the watchdog, see adapters/shared/watchdog.ts).
+import process from 'node:process';
 import type { Runtime, Subprocess } from '../../src/runtime.ts';
 import { fsCacheDriver } from '../node/cache-driver.ts';
 import { spawnNode } from '../node/spawn.ts';
 import { trackChildren } from '../shared/children.ts';
 import { pageFetch } from '../shared/page-fetch.ts';
+import { startReadWorker } from '../shared/read-worker-host.ts';
 
 interface DenoGlobal {
   readonly version: { readonly deno: string };
@@ -44,4 +46,6 @@ export const denoRuntime: Runtime = {
   stdio: () => ({ readable: Deno.stdin.readable, writable: Deno.stdout.writable }),
   cacheDriver: (dir) => fsCacheDriver({ base: dir }),
   pageFetch,
+  startReadWorker,
+  residentMemory: () => process.memoryUsage.rss(),
 };

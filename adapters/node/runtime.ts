@@ -4,6 +4,7 @@ import { Readable, Writable } from 'node:stream';
 import type { Runtime } from '../../src/runtime.ts';
 import { trackChildren } from '../shared/children.ts';
 import { pageFetch } from '../shared/page-fetch.ts';
+import { startReadWorker } from '../shared/read-worker-host.ts';
 import { fsCacheDriver } from './cache-driver.ts';
 import { spawnNode } from './spawn.ts';
 
@@ -17,4 +18,6 @@ export const nodeRuntime: Runtime = {
   }),
   cacheDriver: (dir) => fsCacheDriver({ base: dir }),
   pageFetch,
+  startReadWorker,
+  residentMemory: () => process.memoryUsage.rss(),
 };

@@ -1,4 +1,5 @@
-// The page pipeline as one call: safe fetch → decode → extract (PDFs by their text layer), with the page-text
+// The page pipeline as one call: safe fetch → read (decode and extract, or a PDF's text layer, in a
+// contained worker when the server runs), with the page-text
 // cache (1 day) and one shared fetch for identical reads in flight. Used by the page
 // tools and by research-quote verification, so a page read for one serves the other.
 import * as v from 'valibot';
@@ -8,9 +9,8 @@ import { cacheKey } from '../cache/keys.ts';
 import { createSingleFlight } from '../cache/single-flight.ts';
 import { isToolError, type ToolError, toolError } from '../errors.ts';
 import type { HostPolicy } from './address.ts';
-import { decodeBody } from './decode.ts';
-import { type Extracted, extractByType, titleFromUrl } from './extract.ts';
-import { isPdfType, looksLikePdf } from './pdf-sniff.ts';
+import type { Extracted } from './extract.ts';
+import { type ReadDocument, readInProcess } from './read-job.ts';
 import { safeFetch } from './safe-fetch.ts';
 
 export interface PageText extends Extracted {
@@ -37,6 +37,8 @@ export interface PageReaderDeps extends HostPolicy {
   readonly cache: Cache | undefined;
   /** Largest PDF read (WEB_MCP_MAX_PDF_MB). */
   readonly maxPdfBytes?: number;
+  /** How a fetched body is read; default: in this process. */
+  readonly readDocument?: ReadDocument;
 }
 
 export interface ReadOptions {
@@ -70,17 +72,11 @@ export function createPageReader(deps: PageReaderDeps): PageReader {
       ...(deps.maxPdfBytes === undefined ? {} : { maxPdfBytes: deps.maxPdfBytes }),
     });
     if (isToolError(fetched)) return fetched;
-    // The bytes decide, not the label: a PDF sent as text/html is read as a PDF…
-    const extracted = looksLikePdf(fetched.bytes)
-      ? await import('./pdf-text.ts').then(({ extractPdf, PDF_DEFAULTS }) =>
-          extractPdf(fetched.bytes, fetched.url, titleFromUrl(fetched.url), { ...PDF_DEFAULTS, signal }),
-        )
-      : // …and a page sent as application/pdf is read by what it holds.
-        await extractByType(
-          decodeBody(fetched.bytes, fetched.contentType),
-          isPdfType(fetched.contentType) ? '' : fetched.contentType,
-          fetched.url,
-        );
+    const readDocument = deps.readDocument ?? readInProcess;
+    const extracted = await readDocument(
+      { bytes: fetched.bytes, contentType: fetched.contentType, url: fetched.url },
+      signal,
+    );
     if (isToolError(extracted)) return extracted;
     if ('unsupported' in extracted) {
       return toolError(

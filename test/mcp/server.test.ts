@@ -38,6 +38,10 @@ function setup(argv: string[] = [], env: Record<string, string> = {}) {
     pageFetch: () => async () => {
       throw new Error('no network in this test');
     },
+    startReadWorker: () => {
+      throw new Error('no reader workers in this test');
+    },
+    residentMemory: () => 0,
   };
   const parsed = parseCli({
     argv,

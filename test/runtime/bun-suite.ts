@@ -3,7 +3,9 @@
 import process from 'node:process';
 import { bunRuntime } from '../../adapters/bun/runtime.ts';
 import { fetchContract } from './fetch.contract.ts';
+import { readWorkerContract } from './read-worker.contract.ts';
 import { spawnContract } from './spawn.contract.ts';
 
 spawnContract('bun', bunRuntime, { command: process.execPath, args: [] });
 fetchContract('bun', bunRuntime);
+readWorkerContract('bun', bunRuntime);

@@ -1,0 +1,48 @@
+// One fetched body read into page text, the work a reader worker does: PDFs by their text
+// layer, everything else decoded and extracted by its type. Runs the same in a worker or here.
+import { type ToolError, toolError } from '../errors.ts';
+import { decodeBody } from './decode.ts';
+import { type Extracted, extractByType, titleFromUrl, type Unsupported } from './extract.ts';
+import { isPdfType, looksLikePdf } from './pdf-sniff.ts';
+import type { PdfText } from './pdf-text.ts';
+
+export interface ReadJob {
+  readonly bytes: Uint8Array;
+  readonly contentType: string;
+  /** The URL the body came from, after redirects. */
+  readonly url: string;
+}
+
+export type ReadResult = Extracted | PdfText | Unsupported | ToolError;
+
+/** How a body is read: in a contained worker by the server, in process by tests and the library. */
+export type ReadDocument = (job: ReadJob, signal: AbortSignal) => Promise<ReadResult>;
+
+/** Reads a body into page text; a failure inside is this page's `fetch_failed`, never a throw. */
+export async function readJob(job: ReadJob, signal?: AbortSignal): Promise<ReadResult> {
+  try {
+    // The bytes decide, not the label: a PDF sent as text/html is read as a PDF…
+    if (looksLikePdf(job.bytes)) {
+      const { extractPdf, PDF_DEFAULTS } = await import('./pdf-text.ts');
+      return await extractPdf(job.bytes, job.url, titleFromUrl(job.url), {
+        ...PDF_DEFAULTS,
+        ...(signal === undefined ? {} : { signal }),
+      });
+    }
+    // …and a page sent as application/pdf is read by what it holds.
+    return await extractByType(
+      decodeBody(job.bytes, job.contentType),
+      isPdfType(job.contentType) ? '' : job.contentType,
+      job.url,
+    );
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    return toolError(
+      'fetch_failed',
+      `fetch_failed: ${job.url} could not be read (${why}); try another source`,
+    );
+  }
+}
+
+/** Reads in this process: for tests and library use (the server reads in a contained worker). */
+export const readInProcess: ReadDocument = (job, signal) => readJob(job, signal);
