@@ -3,8 +3,10 @@
 import { type ToolError, toolError } from '../errors.ts';
 import { decodeBody } from './decode.ts';
 import { type Extracted, extractByType, titleFromUrl, type Unsupported } from './extract.ts';
+import { heavyMarkup, jsonTooDeep, markupAsText } from './markup-budget.ts';
 import { isPdfType, looksLikePdf } from './pdf-sniff.ts';
 import type { PdfText } from './pdf-text.ts';
+import { extractPlain, isJson, mimeOf, readsAsHtml } from './plain.ts';
 
 export interface ReadJob {
   readonly bytes: Uint8Array;
@@ -30,11 +32,13 @@ export async function readJob(job: ReadJob, signal?: AbortSignal): Promise<ReadR
       });
     }
     // …and a page sent as application/pdf is read by what it holds.
-    return await extractByType(
-      decodeBody(job.bytes, job.contentType),
-      isPdfType(job.contentType) ? '' : job.contentType,
-      job.url,
-    );
+    const type = isPdfType(job.contentType) ? '' : job.contentType;
+    const text = decodeBody(job.bytes, job.contentType);
+    const mime = mimeOf(type);
+    const heavy = readsAsHtml(mime, text) ? heavyMarkup(text) : undefined;
+    if (heavy !== undefined) return markupAsText(text, titleFromUrl(job.url), heavy);
+    if (isJson(mime) && jsonTooDeep(text)) return extractPlain(text, 'text/plain', titleFromUrl(job.url));
+    return await extractByType(text, type, job.url);
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
     return toolError(
