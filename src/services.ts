@@ -17,6 +17,7 @@ import { webResearchTool } from './mcp/tools/web-research.ts';
 import { webSearchTool } from './mcp/tools/web-search.ts';
 import { connectGuard, type Resolver, systemResolver } from './page/address.ts';
 import { answerPage, type PageRequest } from './page/page-answer.ts';
+import { createPagePool } from './page/page-pool.ts';
 import { createPageReader } from './page/page-text.ts';
 import { createReadWorkers, READ_WORKER_DEFAULTS } from './page/read-workers.ts';
 import { loadedEstimate } from './reply/budget.ts';
@@ -25,6 +26,8 @@ import type { Runtime } from './runtime.ts';
 
 /** Bodies read at once, each on its own worker thread (the machine's cores are shared with Claude runs). */
 const READ_WORKERS = 2;
+/** Page fetches and reads at once: the readers busy, and as many fetches arriving. */
+const PAGE_SLOTS = 2 * READ_WORKERS;
 
 export interface ServiceOverrides {
   /** Brave's fetch. */
@@ -74,12 +77,21 @@ export function createServices(
     residentMemory: runtime.residentMemory,
     workers: READ_WORKERS,
   });
+  const pool = createPagePool({
+    size: PAGE_SLOTS,
+    capacity: config.concurrency + config.queue,
+    pending: () => {
+      const { running, queued } = limiter.stats();
+      return running + queued;
+    },
+  });
   const pages = createPageReader({
     ...policy,
     fetch: overrides.pageFetch ?? runtime.pageFetch(connectGuard(policy)),
     cache,
     maxPdfBytes: config.maxPdfBytes,
     readDocument: readers.read,
+    pool,
   });
   const claude = { runtime, claudeBin: config.claudeBin, model: config.model, env, limiter, clock };
   // WEB_MCP_CALL_SECONDS caps every call's budget, so a client with a fixed time-out gets its answer.
@@ -95,7 +107,7 @@ export function createServices(
   };
   const pageTools = {
     answer: (request: PageRequest, call: CallContext) =>
-      answerPage({ ...claude, pages }, capped(request), call),
+      answerPage({ ...claude, pages, pool }, capped(request), call),
     answers,
     model: config.model,
   };

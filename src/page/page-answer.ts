@@ -7,12 +7,15 @@ import { pageSchema } from '../claude/schema.ts';
 import { isToolError, type ToolError } from '../errors.ts';
 import { type Draft, freshMeta, type Reply } from '../reply/contract.ts';
 import { verifyQuotes } from '../reply/verify.ts';
+import type { PagePool } from './page-pool.ts';
 import { buildPagePrompt, PAGE_MAX_TURNS, pageSystemPrompt } from './page-prompt.ts';
 import type { PageReader, PageText } from './page-text.ts';
 import { selectPassages } from './passages.ts';
 
 export interface PageAnswerDeps extends ClaudeDeps {
   readonly pages: PageReader;
+  /** Admits the call before it fetches: one the Claude gate would refuse is refused here. */
+  readonly pool?: PagePool;
 }
 
 export interface PageRequest {
@@ -32,6 +35,22 @@ export async function answerPage(
   req: PageRequest,
   call: CallContext,
 ): Promise<Reply | ToolError> {
+  const ticket = deps.pool?.admit();
+  if (ticket !== undefined && isToolError(ticket)) return ticket;
+  try {
+    return await answerAdmitted(deps, req, call, () => ticket?.release());
+  } finally {
+    ticket?.release();
+  }
+}
+
+async function answerAdmitted(
+  deps: PageAnswerDeps,
+  req: PageRequest,
+  call: CallContext,
+  /** Hands the call's place over to the Claude gate, which counts it from then on. */
+  toGate: () => void,
+): Promise<Reply | ToolError> {
   const started = call.arrivedAt;
   call.setStatus((seconds) => `fetching: ${req.url} (${seconds} s)`);
   const page = await deps.pages.read(req.url, { signal: call.signal });
@@ -45,6 +64,7 @@ export async function answerPage(
   call.progress(`reading: ${page.url}`);
   const of = Math.round(req.budgetMs / 1000);
   const status = (seconds: number) => `answering from ${page.url} (${seconds} s of ${of} s)`;
+  toGate();
   const run = await inSlot(deps.limiter, call, { budgetMs: req.budgetMs, status }, (signal) =>
     runJob(
       deps,

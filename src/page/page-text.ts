@@ -10,6 +10,7 @@ import { createSingleFlight } from '../cache/single-flight.ts';
 import { isToolError, type ToolError, toolError } from '../errors.ts';
 import type { HostPolicy } from './address.ts';
 import type { Extracted } from './extract.ts';
+import type { PagePool } from './page-pool.ts';
 import { type ReadDocument, readInProcess } from './read-job.ts';
 import { safeFetch } from './safe-fetch.ts';
 
@@ -39,6 +40,8 @@ export interface PageReaderDeps extends HostPolicy {
   readonly maxPdfBytes?: number;
   /** How a fetched body is read; default: in this process. */
   readonly readDocument?: ReadDocument;
+  /** Where fetches and reads wait their turn; default: none (each starts at once). */
+  readonly pool?: PagePool;
 }
 
 export interface ReadOptions {
@@ -97,7 +100,9 @@ export function createPageReader(deps: PageReaderDeps): PageReader {
         if (hit) return stripUndefined(hit.value);
       }
       return flights.run(`${options.refresh ? 'refresh:' : ''}${key}`, options.signal, (shared) =>
-        load(url, key, shared, options.timeoutMs),
+        deps.pool
+          ? deps.pool.run(shared, () => load(url, key, shared, options.timeoutMs))
+          : load(url, key, shared, options.timeoutMs),
       );
     },
   };

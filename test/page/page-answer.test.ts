@@ -10,6 +10,7 @@ import { spawnNode } from '../../adapters/node/spawn.ts';
 import { createLimiter } from '../../src/claude/limiter.ts';
 import { isToolError, type ToolError } from '../../src/errors.ts';
 import { answerPage, type PageAnswerDeps } from '../../src/page/page-answer.ts';
+import { createPagePool } from '../../src/page/page-pool.ts';
 import type { PageReader, PageText } from '../../src/page/page-text.ts';
 import type { Draft, Reply } from '../../src/reply/contract.ts';
 import type { Runtime } from '../../src/runtime.ts';
@@ -97,6 +98,30 @@ function asReply(value: Reply | ToolError): Reply {
 }
 
 describe('answerPage', () => {
+  it('a call the gate would refuse is busy before it fetches, and a finished call gives its place back', async () => {
+    const thin: PageText = {
+      url: URL_,
+      title: 'App',
+      markdown: '',
+      text: '',
+      thin: true,
+      thinReason: 'empty',
+    };
+    const pages = fakePages(thin);
+    const base = deps({ spawn: () => assert.fail('no claude run') }, pages);
+    const pool = createPagePool({ size: 1, capacity: 1, pending: () => base.limiter.stats().running });
+    const request = { url: URL_, goal: '', maxTokens: 400, budgetMs: 90_000 };
+    const [first, second] = await Promise.all([
+      answerPage({ ...base, pool }, request, call()),
+      answerPage({ ...base, pool }, request, call()),
+    ]);
+    assert.equal(isToolError(first), false);
+    assert.match(isToolError(second) ? second.message : 'answered', /^busy: /);
+    assert.equal(pages.reads, 1, 'the refused call fetched nothing');
+    assert.equal(pool.stats().admitted, 0);
+    assert.equal(isToolError(await answerPage({ ...base, pool }, request, call())), false);
+  });
+
   it('reports a thin page with a gap and never starts claude', async () => {
     const thin: PageText = {
       url: URL_,
