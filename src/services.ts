@@ -107,7 +107,7 @@ export function createServices(
   };
   const pageTools = {
     answer: (request: PageRequest, call: CallContext) =>
-      answerPage({ ...claude, pages, pool }, capped(request), call),
+      answerPage({ ...claude, pages, pool, passages: readers.passages }, capped(request), call),
     answers,
     model: config.model,
   };

@@ -11,11 +11,14 @@ import type { PagePool } from './page-pool.ts';
 import { buildPagePrompt, PAGE_MAX_TURNS, pageSystemPrompt } from './page-prompt.ts';
 import type { PageReader, PageText } from './page-text.ts';
 import { selectPassages } from './passages.ts';
+import type { PassagesJob } from './read-job.ts';
 
 export interface PageAnswerDeps extends ClaudeDeps {
   readonly pages: PageReader;
   /** Admits the call before it fetches: one the Claude gate would refuse is refused here. */
   readonly pool?: PagePool;
+  /** Chooses passages off the main thread (undefined when that failed); default: here. */
+  readonly passages?: (job: PassagesJob, signal: AbortSignal) => Promise<readonly string[] | undefined>;
 }
 
 export interface PageRequest {
@@ -60,7 +63,16 @@ async function answerAdmitted(
   if (page.thin) return { ...thinReply(page), meta: meta(deps.model) };
 
   const goal = req.goal.trim() === '' ? GIST : req.goal;
-  const passages = await selectPassages(page.markdown, req.goal, PASSAGE_BUDGET_TOKENS);
+  const job = { markdown: page.markdown, query: req.goal, budgetTokens: PASSAGE_BUDGET_TOKENS };
+  const chosen = deps.passages
+    ? await deps.passages(job, call.signal)
+    : await selectPassages(job.markdown, job.query, job.budgetTokens);
+  // Text odd enough to stall the choice: Claude is shown the start of the page, and the reply says so.
+  const passages = chosen ?? [page.markdown.slice(0, PASSAGE_BUDGET_TOKENS * 3)];
+  const choiceGaps =
+    chosen === undefined
+      ? ['Choosing passages from the page took too long; Claude was shown only its start.']
+      : [];
   call.progress(`reading: ${page.url}`);
   const of = Math.round(req.budgetMs / 1000);
   const status = (seconds: number) => `answering from ${page.url} (${seconds} s of ${of} s)`;
@@ -73,7 +85,7 @@ async function answerAdmitted(
         systemPrompt: pageSystemPrompt,
         maxTurns: PAGE_MAX_TURNS,
         tools: 'none',
-        prompt: buildPagePrompt({ url: page.url, title: page.title, goal, passages }),
+        prompt: buildPagePrompt({ url: page.url, title: page.title, goal, passages: [...passages] }),
       },
       signal,
     ),
@@ -82,7 +94,7 @@ async function answerAdmitted(
   const draft = onePageDraft(run.draft, page);
   const reply: Reply = {
     ...draft,
-    gaps: [...draft.gaps, ...(page.gaps ?? [])],
+    gaps: [...draft.gaps, ...(page.gaps ?? []), ...choiceGaps],
     meta: meta(run.model ?? deps.model),
   };
   return verifyQuotes(reply, new Map([[0, [page.text, page.markdown]]]));

@@ -11,7 +11,7 @@ export interface InflateLimits {
   readonly total: number;
 }
 
-export const INFLATE_LIMITS: InflateLimits = { perStream: 32 * 1_048_576, total: 256 * 1_048_576 };
+export const INFLATE_LIMITS: InflateLimits = { perStream: 32 * 1_048_576, total: 128 * 1_048_576 };
 
 /** Input the check decodes at most, as a multiple of the file: beyond it, the reader's own limits hold. */
 const WORK_FACTOR = 4;

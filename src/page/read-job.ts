@@ -4,6 +4,7 @@ import { type ToolError, toolError } from '../errors.ts';
 import { decodeBody } from './decode.ts';
 import { type Extracted, extractByType, titleFromUrl, type Unsupported } from './extract.ts';
 import { heavyMarkup, jsonTooDeep, markupAsText } from './markup-budget.ts';
+import { selectPassages } from './passages.ts';
 import { isPdfType, looksLikePdf } from './pdf-sniff.ts';
 import type { PdfText } from './pdf-text.ts';
 import { extractPlain, isJson, mimeOf, readsAsHtml } from './plain.ts';
@@ -19,6 +20,25 @@ export type ReadResult = Extracted | PdfText | Unsupported | ToolError;
 
 /** How a body is read: in a contained worker by the server, in process by tests and the library. */
 export type ReadDocument = (job: ReadJob, signal: AbortSignal) => Promise<ReadResult>;
+
+/** The passages of a page's markdown that serve a query, within a token budget (see passages.ts). */
+export interface PassagesJob {
+  readonly markdown: string;
+  readonly query: string;
+  readonly budgetTokens: number;
+}
+
+/** What a reader worker is asked: a body to read, or passages to choose. */
+export type WorkerRequest =
+  | { readonly id: number; readonly job: ReadJob }
+  | { readonly id: number; readonly passages: PassagesJob };
+
+/** Answers one worker request (never throws: a failure is the read's `fetch_failed`). */
+export async function answerRequest(request: WorkerRequest): Promise<ReadResult | readonly string[]> {
+  if ('job' in request) return readJob(request.job);
+  const { markdown, query, budgetTokens } = request.passages;
+  return selectPassages(markdown, query, budgetTokens).catch(() => []);
+}
 
 /** Reads a body into page text; a failure inside is this page's `fetch_failed`, never a throw. */
 export async function readJob(job: ReadJob, signal?: AbortSignal): Promise<ReadResult> {

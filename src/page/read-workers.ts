@@ -5,11 +5,11 @@ import { abortCode } from '../claude/limiter.ts';
 import { type ToolError, toolError } from '../errors.ts';
 import type { ReadWorker } from '../runtime.ts';
 import { looksLikePdf } from './pdf-sniff.ts';
-import type { ReadDocument, ReadJob, ReadResult } from './read-job.ts';
+import type { PassagesJob, ReadDocument, ReadJob, ReadResult } from './read-job.ts';
 
 /** The server's settings: limits past the PDF reader's own 10 s, and a ceiling under the 600 MB the server must stay below. */
 export const READ_WORKER_DEFAULTS = {
-  heapMb: 256,
+  heapMb: 192,
   pdfLimitMs: 12_000,
   markupLimitMs: 8_000,
   memoryCeiling: 480 * 1_048_576,
@@ -33,16 +33,27 @@ export interface ReadWorkersOptions {
 
 export interface ReadWorkers {
   readonly read: ReadDocument;
+  /** Chooses passages on a worker (long or odd text costs seconds); undefined when that failed or ran out of time. */
+  passages(job: PassagesJob, signal: AbortSignal): Promise<readonly string[] | undefined>;
   /** Ends every worker (reads in progress answer `cancelled`). */
   close(): void;
 }
 
-type Outcome = { kind: 'result'; result: ReadResult } | { kind: 'ended'; why: string };
+type Outcome = { kind: 'result'; result: unknown } | { kind: 'ended'; why: string };
 
 interface Running {
+  /** Resident memory when the read started. */
+  readonly startedAt: number;
   /** Ends the read with this reason, and its worker with it. */
   stop(why: string): void;
 }
+
+/**
+ * How much a read must have added to be ended when memory is past the ceiling: a runtime
+ * that keeps freed memory (Deno does) stays past it after a heavy read, and the reads
+ * that follow, adding little, must not pay for that.
+ */
+const GROWTH = 64 * 1_048_576;
 
 /** A worker and whoever waits for its next message. */
 interface Slot {
@@ -77,14 +88,15 @@ export function createReadWorkers(options: ReadWorkersOptions): ReadWorkers {
     const rss = options.residentMemory();
     if (rss <= options.memoryCeiling) return;
     for (const read of running)
-      read.stop(
-        `it needed more memory than the server allows (${mb(rss)} in use, the limit is ${mb(options.memoryCeiling)})`,
-      );
+      if (rss - read.startedAt > GROWTH)
+        read.stop(
+          `it needed more memory than the server allows (${mb(rss)} in use, the limit is ${mb(options.memoryCeiling)})`,
+        );
   };
 
   const takeSlot = (): Slot => idle.pop() ?? startSlot(options.start);
 
-  /** A worker is kept while memory is low; after a heavy read it ends, and its memory goes with it. */
+  /** A worker is kept for the next read while memory is low; past half the ceiling it ends, and its heap with it. */
   const giveBack = (slot: Slot) => {
     if (options.residentMemory() > options.memoryCeiling / 2) return slot.worker.terminate();
     slot.worker.hold(false);
@@ -92,7 +104,11 @@ export function createReadWorkers(options: ReadWorkersOptions): ReadWorkers {
   };
 
   /** Runs one job on a worker; resolves with its result, or with why the worker was ended. */
-  const onWorker = (job: ReadJob, limitMs: number, signal: AbortSignal) =>
+  const onWorker = (
+    request: { job: ReadJob } | { passages: PassagesJob },
+    limitMs: number,
+    signal: AbortSignal,
+  ) =>
     new Promise<Outcome>((resolve) => {
       const slot = takeSlot();
       const { worker } = slot;
@@ -110,19 +126,24 @@ export function createReadWorkers(options: ReadWorkersOptions): ReadWorkers {
         else worker.terminate();
         resolve(outcome);
       };
-      const entry: Running = { stop: (why) => finish({ kind: 'ended', why }, false) };
+      const entry: Running = {
+        startedAt: options.residentMemory(),
+        stop: (why) => finish({ kind: 'ended', why }, false),
+      };
       const timer = setTimeout(() => entry.stop('TIME'), limitMs);
       const onAbort = () => entry.stop('CANCEL');
       signal.addEventListener('abort', onAbort, { once: true });
       slot.listener = (message) => {
-        const reply = message as { id: number; result: ReadResult };
+        const reply = message as { id: number; result: unknown };
         if (reply.id === id) finish({ kind: 'result', result: reply.result }, true);
       };
       void worker.exited.then((why) => finish({ kind: 'ended', why }, false));
       running.add(entry);
       watch ??= setInterval(watchMemory, options.pollMs ?? 50);
-      const bytes = job.bytes.slice();
-      worker.post({ id, job: { ...job, bytes } }, [bytes.buffer]);
+      if ('job' in request) {
+        const bytes = request.job.bytes.slice();
+        worker.post({ id, job: { ...request.job, bytes } }, [bytes.buffer]);
+      } else worker.post({ id, ...request });
       if (signal.aborted) onAbort();
     });
 
@@ -147,20 +168,38 @@ export function createReadWorkers(options: ReadWorkersOptions): ReadWorkers {
     });
   };
 
-  const read: ReadDocument = async (job, signal) => {
-    if (!(await turn(signal))) return stopped(job, 'CANCEL', signal, 0);
-    const limitMs = looksLikePdf(job.bytes) ? options.pdfLimitMs : options.markupLimitMs;
+  /** One request in its turn; an outcome, or undefined when the caller gave up while waiting. */
+  const inTurn = async (
+    request: { job: ReadJob } | { passages: PassagesJob },
+    limitMs: number,
+    signal: AbortSignal,
+  ): Promise<Outcome | undefined> => {
+    if (!(await turn(signal))) return undefined;
     try {
-      const outcome = await onWorker(job, limitMs, signal);
-      return outcome.kind === 'result' ? outcome.result : stopped(job, outcome.why, signal, limitMs);
+      return await onWorker(request, limitMs, signal);
     } finally {
       active--;
       waiting.shift()?.();
     }
   };
 
+  const read: ReadDocument = async (job, signal) => {
+    const limitMs = looksLikePdf(job.bytes) ? options.pdfLimitMs : options.markupLimitMs;
+    const outcome = await inTurn({ job }, limitMs, signal);
+    if (outcome === undefined) return stopped(job, 'CANCEL', signal, 0);
+    return outcome.kind === 'result'
+      ? (outcome.result as ReadResult)
+      : stopped(job, outcome.why, signal, limitMs);
+  };
+
+  const passages = async (job: PassagesJob, signal: AbortSignal) => {
+    const outcome = await inTurn({ passages: job }, options.markupLimitMs, signal);
+    return outcome?.kind === 'result' ? (outcome.result as readonly string[]) : undefined;
+  };
+
   return {
     read,
+    passages,
     close() {
       for (const slot of idle.splice(0)) slot.worker.terminate();
       for (const r of running) r.stop('CANCEL');

@@ -53,11 +53,12 @@ const options = (start: () => ReadWorker, extra: Partial<ReadWorkersOptions> = {
   workers: 2,
   pdfLimitMs: 1000,
   markupLimitMs: 200,
-  memoryCeiling: 1000,
+  memoryCeiling: 1000 * MB,
   pollMs: 10,
   ...extra,
 });
 const signal = () => new AbortController().signal;
+const MB = 1_048_576;
 
 describe('createReadWorkers', () => {
   it('answers with the worker result and reuses the worker for the next read', async () => {
@@ -92,23 +93,33 @@ describe('createReadWorkers', () => {
       /fetch_failed: .* could not be read: it ran out of its 256 MB of memory/,
     );
   });
-  it('memory past the ceiling ends every read in progress', async () => {
+  it('memory past the ceiling ends every read that grew it', async () => {
     const { start, started } = fakes('hang');
-    let rss = 100;
+    let rss = 100 * MB;
     const readers = createReadWorkers(options(start, { residentMemory: () => rss, markupLimitMs: 10_000 }));
     const reads = [
       readers.read(job('http://127.0.0.1/a'), signal()),
       readers.read(job('http://127.0.0.1/b'), signal()),
     ];
     setTimeout(() => {
-      rss = 2000;
+      rss = 2000 * MB;
     }, 30);
     for (const out of await Promise.all(reads))
-      assert.match(JSON.stringify(out), /needed more memory than the server allows/);
+      assert.match(
+        JSON.stringify(out),
+        /needed more memory than the server allows \(2000 MB in use, the limit is 1000 MB\)/,
+      );
     assert.deepEqual(
       started.map((s) => s.terminated),
       [true, true],
     );
+  });
+  it('memory kept past the ceiling by earlier reads does not end a read that adds little', async () => {
+    let rss = 1200 * MB;
+    const readers = createReadWorkers(options(fakes('answer').start, { residentMemory: () => rss }));
+    const out = readers.read(job(), signal());
+    rss += 10 * MB;
+    assert.equal(JSON.stringify(await out).includes('"thin":false'), true);
   });
   it('a cancel ends the read at once; a deadline is a timeout', async () => {
     const readers = createReadWorkers(options(fakes('hang').start, { markupLimitMs: 10_000 }));
