@@ -36,6 +36,11 @@ const BENCHES = [
     slow: true,
   },
   { name: 'extract-passages', about: 'passage selection on questions about Wikipedia pages' },
+  {
+    name: 'hostile-docs',
+    about: 'hostile PDFs, markup and JSON at full size on Node, Bun, Deno: time, peak memory, tools/list',
+    dist: true,
+  },
 ];
 const LIMIT_MS = { default: 10 * 60_000, slow: 20 * 60_000 };
 
