@@ -151,6 +151,31 @@ describe('answerPage', () => {
     assert.equal(out.meta.searches, 0);
   });
 
+  it('passages that could not be chosen in time: Claude is shown the start of the page, and a gap says so', async () => {
+    const { markdown, text } = longPage();
+    const page: PageText = { url: URL_, title: 'Harbour history', markdown, text, thin: false };
+    const log = join(scratch, 'no-passages.log');
+    const draft: Draft = {
+      answer: 'The keeper lit the lamp [1].',
+      confidence: 'low',
+      findings: [],
+      sources: [],
+      gaps: [],
+    };
+    const fake = fakeRuntime(draft, log);
+    const out = asReply(
+      await answerPage(
+        { ...deps(fake.runtime, fakePages(page)), passages: async () => undefined },
+        { url: URL_, goal: 'harbour tax', maxTokens: 400, budgetMs: 90_000 },
+        call(),
+      ),
+    );
+    const stdin = JSON.parse((await readFile(log, 'utf8')).trim().split('\n')[0] ?? '{}').stdin as string;
+    assert.match(stdin, /lighthouse keeper lit the lamp/, 'the start of the page');
+    assert.doesNotMatch(stdin, /salted herring/, 'not the passage a choice would have found');
+    assert.ok(out.gaps.some((g) => /Choosing passages from the page took too long/.test(g)));
+  });
+
   it('verifies a quote against the full page text even when Claude was not shown it', async () => {
     const { markdown, text } = longPage();
     const page: PageText = { url: URL_, title: 'Harbour history', markdown, text, thin: false };
