@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Runtime } from '../../src/runtime.ts';
+import { cpuBombPdfs } from '../helpers/hostile-pdfs.ts';
 
 const page = (body: string) =>
   new TextEncoder().encode(`<html><head><title>Tides</title></head><body>${body}</body></html>`);
@@ -28,8 +29,9 @@ export function readWorkerContract(name: string, runtime: Runtime): void {
     });
     it('terminate() ends a worker in the middle of a long read, and exited says so', async () => {
       const worker = runtime.startReadWorker({ heapMb: 128 });
-      const bytes = page('<div>'.repeat(400_000));
-      worker.post({ id: 1, job: { bytes, contentType: 'text/html', url: 'http://127.0.0.1/deep' } });
+      // Graphics states nested 30,000 deep: a minute of the PDF reader's time.
+      const [, bytes = new Uint8Array(0)] = cpuBombPdfs(0.3)[0] ?? [];
+      worker.post({ id: 1, job: { bytes, contentType: 'application/pdf', url: 'http://127.0.0.1/q.pdf' } });
       let answered = false;
       worker.onMessage(() => {
         answered = true;
