@@ -50,6 +50,11 @@ const BENCHES = [
     name: 'head-start',
     about: 'head start with pages read: evidence recall vs snippets, added time cold and cached',
   },
+  {
+    name: 'hostile-docs',
+    about: 'hostile PDFs, markup and JSON at full size on Node, Bun, Deno: time, peak memory, tools/list',
+    dist: true,
+  },
 ];
 const LIMIT_MS = { default: 10 * 60_000, slow: 20 * 60_000 };
 

@@ -4,6 +4,8 @@ export const BUNDLE_OPTIONS = {
     'node/main': 'adapters/node/main.ts',
     'bun/main': 'adapters/bun/main.ts',
     'deno/main': 'adapters/deno/main.ts',
+    // Reader workers start from this file (one folder up from each runtime's code).
+    'read-worker': 'adapters/node/read-worker.ts',
     mod: 'src/mod.ts',
     // The library's Node runtime (`web-mcp/node`), for embedders of createServices.
     'node/runtime': 'adapters/node/runtime.ts',

@@ -35,3 +35,10 @@ export function isToolError(value: unknown): value is ToolError {
     typeof (value as { code?: unknown }).code === 'string'
   );
 }
+
+/** Reads an abort reason: a deadline (ours or AbortSignal.timeout) is `timeout`, anything else `cancelled`. */
+export function abortCode(reason: unknown): 'timeout' | 'cancelled' {
+  if (typeof reason !== 'object' || reason === null) return 'cancelled';
+  if ('code' in reason && reason.code === 'timeout') return 'timeout';
+  return 'name' in reason && reason.name === 'TimeoutError' ? 'timeout' : 'cancelled';
+}

@@ -1,6 +1,6 @@
 // The seam between the runtime-neutral core and Node, Bun or Deno: the only
 // things a runtime must supply (subprocesses that die with the server, stdio
-// streams, a cache driver, a page fetch pinned to checked addresses, and a loopback listener).
+// streams, a cache driver, a page fetch pinned to checked addresses, a loopback listener, and reader workers).
 import type { Driver } from 'unstorage';
 
 /** Names the fresh working directory of each claude run under the temp dir. */
@@ -75,6 +75,19 @@ export interface LoopbackServer {
   close(): Promise<void>;
 }
 
+/** A reader worker: a thread of its own running the read-worker entry, under a heap ceiling. */
+export interface ReadWorker {
+  /** Posts a message; the buffers in `transfer` move to the worker. */
+  post(message: unknown, transfer?: readonly ArrayBuffer[]): void;
+  onMessage(listener: (message: unknown) => void): void;
+  /** Resolves when the worker has ended (terminated, crashed, or past its heap ceiling), with why. */
+  readonly exited: Promise<string>;
+  /** Ends the worker at once, even in the middle of a loop. Never throws. */
+  terminate(): void;
+  /** Whether the worker keeps the process alive (an idle one should not). */
+  hold(held: boolean): void;
+}
+
 export interface Runtime {
   readonly name: 'node' | 'bun' | 'deno';
   readonly version: string;
@@ -91,4 +104,8 @@ export interface Runtime {
   webFetch(): typeof fetch;
   /** Serves `handler` on 127.0.0.1 at a free port (the research runs' reader), until closed. */
   serveLoopback(handler: (request: Request) => Promise<Response>): Promise<LoopbackServer>;
+  /** Starts a reader worker whose JavaScript heap may not grow past `heapMb` (where the runtime can cap it). */
+  startReadWorker(options: { readonly heapMb: number }): ReadWorker;
+  /** The process's resident memory, in bytes. */
+  residentMemory(): number;
 }

@@ -17,7 +17,9 @@ import { webResearchTool } from './mcp/tools/web-research.ts';
 import { webSearchTool } from './mcp/tools/web-search.ts';
 import { braveFor, braveNews, meteredTool, spending } from './mcp/usage-meter.ts';
 import { checkStored, connectGuard, type Resolver, systemResolver } from './page/fetch/address.ts';
+import { createPagePool } from './page/page-pool.ts';
 import { createPageReader } from './page/page-text.ts';
+import { createReadWorkers, READ_WORKER_DEFAULTS } from './page/read-workers.ts';
 import { answerPage, type PageRequest } from './page-tools/page-answer.ts';
 import { loadedEstimate, loadTokenizer } from './reply/budget.ts';
 import { type ResearchRequest, research } from './research/pipeline.ts';
@@ -28,6 +30,11 @@ import { ledgerStore, withoutLedger } from './usage/place.ts';
 
 /** After start-up, the wait before the tokenizer loads ahead of the first call (start-up itself stays lean). */
 export const WARM_UP_MS = 1000;
+
+/** Bodies read at once, each on its own worker thread (the machine's cores are shared with Claude runs). */
+const READ_WORKERS = 2;
+/** Page fetches and reads at once: the readers busy, and as many fetches arriving. */
+const PAGE_SLOTS = 2 * READ_WORKERS;
 
 export interface ServiceOverrides {
   /** Brave's fetch. */
@@ -73,11 +80,28 @@ export function createServices(
     ? createBrave({ key: config.braveKey, baseUrl: config.braveBaseUrl, fetch: fetchFn, clock, log, onPlan })
     : undefined;
   const policy = { resolve: overrides.resolve ?? systemResolver, allowHosts: config.allowHosts };
+  const { heapMb, ...limits } = READ_WORKER_DEFAULTS;
+  const readers = createReadWorkers({
+    ...limits,
+    start: () => runtime.startReadWorker({ heapMb }),
+    residentMemory: runtime.residentMemory,
+    workers: READ_WORKERS,
+  });
+  const pool = createPagePool({
+    size: PAGE_SLOTS,
+    capacity: config.concurrency + config.queue,
+    pending: () => {
+      const { running, queued } = limiter.stats();
+      return running + queued;
+    },
+  });
   const pages = createPageReader({
     ...policy,
     fetch: overrides.pageFetch ?? runtime.pageFetch(connectGuard(policy)),
     cache,
     maxPdfBytes: config.maxPdfBytes,
+    readDocument: readers.read,
+    pool,
   });
   // One loopback listener for every run's reader, open only while a run is live.
   const readerMount =
@@ -95,7 +119,13 @@ export function createServices(
     research: (request: ResearchRequest, call: CallContext) =>
       spend(call, (deps) =>
         research(
-          { ...deps, brave: braveFor(brave, call.usage), pages, ...(readerMount ? { readerMount } : {}) },
+          {
+            ...deps,
+            brave: braveFor(brave, call.usage),
+            pages,
+            choosePassages: readers.passages,
+            ...(readerMount ? { readerMount } : {}),
+          },
           capped(request, call),
           call,
         ),
@@ -105,7 +135,9 @@ export function createServices(
   };
   const pageTools = {
     answer: (request: PageRequest, call: CallContext) =>
-      spend(call, (deps) => answerPage({ ...deps, pages }, capped(request, call), call)),
+      spend(call, (deps) =>
+        answerPage({ ...deps, pages, pool, passages: readers.passages }, capped(request, call), call),
+      ),
     answers,
     model: config.model,
     guard: (urls: readonly string[]) => checkStored(urls, policy),
@@ -132,6 +164,7 @@ export function createServices(
     shutdown: () => {
       clearTimeout(warm);
       root.abort(new Error('server shutting down'));
+      readers.close();
     },
     settled: async () => {
       await limiter.idle();

@@ -1,5 +1,5 @@
 // Bun's side of the Runtime seam: Bun's own stdin/stdout streams; spawning through
-// node:child_process (Bun.spawn cannot start a process group), the shared fs driver, Bun.serve on loopback.
+// node:child_process (Bun.spawn cannot start a process group), the shared fs driver, Bun.serve on loopback, reader workers.
 
 import process from 'node:process';
 import { fsCacheDriver } from '../../src/cache/fs-driver.ts';
@@ -7,6 +7,7 @@ import { pageFetch, webFetch } from '../../src/page/fetch/page-fetch.ts';
 import { proxyEnv } from '../../src/page/fetch/proxy-env.ts';
 import { trackChildren } from '../../src/process/children.ts';
 import type { Runtime } from '../../src/runtime.ts';
+import { startReadWorker } from '../node/read-worker-host.ts';
 import { spawnNode } from '../node/spawn.ts';
 
 interface BunGlobal {
@@ -41,4 +42,6 @@ export const bunRuntime: Runtime = {
     const server = Bun.serve({ hostname: '127.0.0.1', port: 0, idleTimeout: 120, fetch: handler });
     return { port: server.port, close: () => server.stop(true) };
   },
+  startReadWorker,
+  residentMemory: () => process.memoryUsage.rss(),
 };

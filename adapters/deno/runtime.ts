@@ -10,6 +10,7 @@ import { pageFetch, webFetch } from '../../src/page/fetch/page-fetch.ts';
 import { proxyEnv } from '../../src/page/fetch/proxy-env.ts';
 import { trackChildren } from '../../src/process/children.ts';
 import type { Runtime, Subprocess } from '../../src/runtime.ts';
+import { startReadWorker } from '../node/read-worker-host.ts';
 import { spawnNode } from '../node/spawn.ts';
 
 interface DenoGlobal {
@@ -68,4 +69,6 @@ export const denoRuntime: Runtime = {
         reject(error);
       }
     }),
+  startReadWorker,
+  residentMemory: () => process.memoryUsage.rss(),
 };

@@ -7,6 +7,7 @@ import { proxyEnv } from '../../src/page/fetch/proxy-env.ts';
 import { trackChildren } from '../../src/process/children.ts';
 import type { Runtime } from '../../src/runtime.ts';
 import { serveLoopback } from './loopback.ts';
+import { startReadWorker } from './read-worker-host.ts';
 import { spawnNode } from './spawn.ts';
 
 export const nodeRuntime: Runtime = {
@@ -21,4 +22,6 @@ export const nodeRuntime: Runtime = {
   pageFetch: (guard) => pageFetch(guard, proxyEnv(process.env)),
   webFetch: () => webFetch(proxyEnv(process.env)),
   serveLoopback,
+  startReadWorker,
+  residentMemory: () => process.memoryUsage.rss(),
 };

@@ -1,6 +1,7 @@
 // The unstorage driver for the disk cache: one file per key, written atomically
 // (temp file in the same directory, then rename) so a crash never leaves a torn entry.
-// Only regular files are read: a FIFO, device, symlink or directory at a key is absent.
+// Only regular files are read: a FIFO, device, symlink or directory at a key is absent, and so
+// is a file larger than any entry the server writes (told by its size, before reading it).
 // Only node:fs and node:path, so Bun and Deno can use it unchanged.
 import { constants, lstat, mkdir, open, readdir, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -10,9 +11,13 @@ export interface FsCacheDriverOptions {
   readonly base: string;
   /** A temp file older than this is debris from a crashed write; listing keys deletes it. */
   readonly staleTempMs?: number;
+  /** The largest entry written; a larger file at a key is absent. */
+  readonly maxEntryBytes?: number;
 }
 
 const DEFAULT_STALE_TEMP_MS = 10 * 60 * 1000;
+/** Far above any page text or answer the server stores (a long PDF's text is a few megabytes). */
+export const MAX_ENTRY_BYTES = 32 * 1_048_576;
 /** Temp files start with a dot and end in .tmp; keys may do neither, so the two never meet. */
 const TEMP_NAME = /^\..*\.tmp$/;
 
@@ -34,15 +39,16 @@ const ignoreAbsent = (error: unknown) => {
  */
 const READ_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW;
 
-/** The text of the regular file at `path`, or undefined when there is none (or something else is there). */
-async function readRegular(path: string): Promise<string | undefined> {
+/** The text of the regular file at `path`, or undefined when there is none (or something else, or something larger, is there). */
+async function readRegular(path: string, maxBytes: number): Promise<string | undefined> {
   const handle = await open(path, READ_FLAGS).catch((error: unknown) => {
     if (isAbsent(error) || errorCode(error) === 'ELOOP') return undefined;
     throw error;
   });
   if (handle === undefined) return undefined;
   try {
-    if (!(await handle.stat()).isFile()) return undefined;
+    const info = await handle.stat();
+    if (!info.isFile() || info.size > maxBytes) return undefined;
     return await handle.readFile('utf8');
   } finally {
     await handle.close().catch(() => undefined);
@@ -78,6 +84,8 @@ export const fsCacheDriver: (options: FsCacheDriverOptions) => Driver = defineDr
   (options: FsCacheDriverOptions) => {
     const base = resolve(options.base);
     const staleTempMs = options.staleTempMs ?? DEFAULT_STALE_TEMP_MS;
+    const maxEntryBytes = options.maxEntryBytes ?? MAX_ENTRY_BYTES;
+    const encoder = new TextEncoder();
     let tempCounter = 0;
 
     const pathOf = (key: string): string => {
@@ -96,17 +104,18 @@ export const fsCacheDriver: (options: FsCacheDriverOptions) => Driver = defineDr
       tempCounter += 1;
       const temp = join(dir, `.${name}.${crypto.randomUUID().slice(0, 8)}${tempCounter}.tmp`);
       try {
-        // No fsync: a torn file after power loss fails validation and is a miss, which a cache can afford.
-        await writeFile(temp, value, { encoding: 'utf8', flag: 'wx' });
-      } catch (error) {
-        if (errorCode(error) !== 'ENOENT') throw error;
-        // Directory missing (first write, or deleted under us): create it once, then retry.
-        await mkdir(dir, { recursive: true });
-        await writeFile(temp, value, { encoding: 'utf8', flag: 'wx' });
-      }
-      try {
+        try {
+          // No fsync: a torn file after power loss fails validation and is a miss, which a cache can afford.
+          await writeFile(temp, value, { encoding: 'utf8', flag: 'wx' });
+        } catch (error) {
+          if (errorCode(error) !== 'ENOENT') throw error;
+          // Directory missing (first write, or deleted under us): create it once, then retry.
+          await mkdir(dir, { recursive: true });
+          await writeFile(temp, value, { encoding: 'utf8', flag: 'wx' });
+        }
         await rename(temp, path);
       } catch (error) {
+        // A full disk leaves a partial temp file: it goes at once, so the space comes back.
         await unlink(temp).catch(() => undefined);
         throw error;
       }
@@ -141,9 +150,11 @@ export const fsCacheDriver: (options: FsCacheDriverOptions) => Driver = defineDr
         return (await lstat(pathOf(key)).catch(ignoreAbsent))?.isFile() ?? false;
       },
       async getItem(key) {
-        return (await readRegular(pathOf(key))) ?? null;
+        return (await readRegular(pathOf(key), maxEntryBytes)) ?? null;
       },
       async setItem(key, value) {
+        if (value.length > maxEntryBytes / 3 && encoder.encode(value).length > maxEntryBytes)
+          throw new Error(`cache entry ${key} is larger than ${maxEntryBytes} bytes; not written`);
         await atomicWrite(pathOf(key), value);
       },
       async removeItem(key) {

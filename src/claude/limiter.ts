@@ -6,13 +6,6 @@ import { type ToolError, toolError } from '../errors.ts';
 export const TIMEOUT_REASON = Object.freeze({ code: 'timeout' as const });
 export const CANCEL_REASON = Object.freeze({ code: 'cancelled' as const });
 
-/** Reads an abort reason: a deadline (ours or AbortSignal.timeout) is `timeout`, anything else `cancelled`. */
-export function abortCode(reason: unknown): 'timeout' | 'cancelled' {
-  if (typeof reason !== 'object' || reason === null) return 'cancelled';
-  if ('code' in reason && reason.code === 'timeout') return 'timeout';
-  return 'name' in reason && reason.name === 'TimeoutError' ? 'timeout' : 'cancelled';
-}
-
 export interface LimiterOptions {
   readonly concurrency: number;
   readonly queue: number;

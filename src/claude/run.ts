@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as v from 'valibot';
-import { type ToolError, toolError } from '../errors.ts';
+import { abortCode, type ToolError, toolError } from '../errors.ts';
 import { type Draft, DraftSchema } from '../reply/contract.ts';
 import { RUN_DIR_PREFIX, type Runtime, SpawnError, type Subprocess } from '../runtime.ts';
 import {
@@ -15,7 +15,6 @@ import {
   type StreamState,
 } from './events.ts';
 import { mapFailure } from './failures.ts';
-import { abortCode } from './limiter.ts';
 
 export { buildClaudeArgs, buildClaudeEnv, type ClaudeArgsOptions } from './args.ts';
 export type { RunEvent } from './events.ts';

@@ -6,14 +6,20 @@ import { type ClaudeDeps, inSlot, runJob } from '../claude/call.ts';
 import { pageSchema } from '../claude/schema.ts';
 import { isToolError, type ToolError, toolError } from '../errors.ts';
 import { linkSignals } from '../linked-signal.ts';
+import type { PagePool } from '../page/page-pool.ts';
 import type { PageReader, PageText } from '../page/page-text.ts';
 import { selectPassages } from '../page/passages/passages.ts';
+import type { PassagesJob } from '../page/read-job.ts';
 import { type Draft, freshMeta, type Reply } from '../reply/contract.ts';
 import { verifyQuotes } from '../reply/verify.ts';
 import { buildPagePrompt, PAGE_MAX_TURNS, pageSystemPrompt } from './page-prompt.ts';
 
 export interface PageAnswerDeps extends ClaudeDeps {
   readonly pages: PageReader;
+  /** Admits the call before it fetches: one the Claude gate would refuse is refused here. */
+  readonly pool?: PagePool;
+  /** Chooses passages off the main thread (undefined when that failed); default: here. */
+  readonly passages?: (job: PassagesJob, signal: AbortSignal) => Promise<readonly string[] | undefined>;
 }
 
 export interface PageRequest {
@@ -35,6 +41,22 @@ export async function answerPage(
   req: PageRequest,
   call: CallContext,
 ): Promise<Reply | ToolError> {
+  const ticket = deps.pool?.admit();
+  if (ticket !== undefined && isToolError(ticket)) return ticket;
+  try {
+    return await answerAdmitted(deps, req, call, () => ticket?.release());
+  } finally {
+    ticket?.release();
+  }
+}
+
+async function answerAdmitted(
+  deps: PageAnswerDeps,
+  req: PageRequest,
+  call: CallContext,
+  /** Hands the call's place over to the Claude gate, which counts it from then on. */
+  toGate: () => void,
+): Promise<Reply | ToolError> {
   const started = call.arrivedAt;
   // One deadline from arrival: the fetch, the PDF read, the wait for a slot and the run fit in it.
   const deadline = started + req.budgetMs;
@@ -46,10 +68,20 @@ export async function answerPage(
   if (page.thin) return { ...thinReply(page), meta: meta(deps.model) };
 
   const goal = req.goal.trim() === '' ? GIST : req.goal;
-  const passages = await selectPassages(page.markdown, req.goal, PASSAGE_BUDGET_TOKENS);
+  const job = { markdown: page.markdown, query: req.goal, budgetTokens: PASSAGE_BUDGET_TOKENS };
+  const chosen = deps.passages
+    ? await deps.passages(job, call.signal)
+    : await selectPassages(job.markdown, job.query, job.budgetTokens);
+  // Text odd enough to stall the choice: Claude is shown the start of the page, and the reply says so.
+  const passages = chosen ?? [page.markdown.slice(0, PASSAGE_BUDGET_TOKENS * 3)];
+  const choiceGaps =
+    chosen === undefined
+      ? ['Choosing passages from the page took too long; Claude was shown only its start.']
+      : [];
   call.progress(`reading: ${page.url}`);
   const of = Math.round(req.budgetMs / 1000);
   const status = (seconds: number) => `answering from ${page.url} (${seconds} s of ${of} s)`;
+  toGate();
   const run = await inSlot(deps.limiter, call, { budgetMs: req.budgetMs, status }, (signal) =>
     runJob(
       deps,
@@ -58,7 +90,7 @@ export async function answerPage(
         systemPrompt: pageSystemPrompt,
         maxTurns: PAGE_MAX_TURNS,
         tools: 'none',
-        prompt: buildPagePrompt({ url: page.url, title: page.title, goal, passages }),
+        prompt: buildPagePrompt({ url: page.url, title: page.title, goal, passages: [...passages] }),
       },
       signal,
     ),
@@ -67,7 +99,7 @@ export async function answerPage(
   const draft = onePageDraft(run.draft, page);
   const reply: Reply = {
     ...draft,
-    gaps: [...draft.gaps, ...(page.gaps ?? [])],
+    gaps: [...draft.gaps, ...(page.gaps ?? []), ...choiceGaps],
     meta: meta(run.model ?? deps.model),
   };
   return verifyQuotes(reply, new Map([[0, [page.text, page.markdown]]]));

@@ -1,4 +1,5 @@
-// The page pipeline as one call: safe fetch → decode → extract (PDFs by their text layer), with the page-text
+// The page pipeline as one call: safe fetch → read (decode and extract, or a PDF's text layer, in a
+// contained worker when the server runs), with the page-text
 // cache (1 day) and one shared fetch for identical reads in flight. Used by the page
 // tools and by research-quote verification, so a page read for one serves the other.
 import * as v from 'valibot';
@@ -8,12 +9,11 @@ import { isToolError, type ToolError, toolError } from '../errors.ts';
 import { linkSignals } from '../linked-signal.ts';
 import { createSingleFlight } from '../single-flight.ts';
 import { checkStored, type HostPolicy } from './fetch/address.ts';
-import { decodeBody } from './fetch/decode.ts';
-import { isPdfType, looksLikePdf } from './fetch/pdf-sniff.ts';
 import { safeFetch } from './fetch/safe-fetch.ts';
-import { extractByType, titleFromUrl } from './html/extract.ts';
 import type { Extracted } from './html/extracted.ts';
 import { visibleStrings } from './invisible-chars.ts';
+import type { PagePool } from './page-pool.ts';
+import { type ReadDocument, readInProcess } from './read-job.ts';
 
 export interface PageText extends Extracted {
   /** The URL the text came from, after redirects. */
@@ -39,6 +39,10 @@ export interface PageReaderDeps extends HostPolicy {
   readonly cache: Cache | undefined;
   /** Largest PDF read (WEB_MCP_MAX_PDF_MB). */
   readonly maxPdfBytes?: number;
+  /** How a fetched body is read; default: in this process. */
+  readonly readDocument?: ReadDocument;
+  /** Where fetches and reads wait their turn; default: none (each starts at once). */
+  readonly pool?: PagePool;
 }
 
 export interface ReadOptions {
@@ -66,17 +70,11 @@ export function createPageReader(deps: PageReaderDeps): PageReader {
       ...(deps.maxPdfBytes === undefined ? {} : { maxPdfBytes: deps.maxPdfBytes }),
     });
     if (isToolError(fetched)) return fetched;
-    // The bytes decide, not the label: a PDF sent as text/html is read as a PDF…
-    const extracted = looksLikePdf(fetched.bytes)
-      ? await import('./pdf/pdf-text.ts').then(({ extractPdf, PDF_DEFAULTS }) =>
-          extractPdf(fetched.bytes, fetched.url, titleFromUrl(fetched.url), { ...PDF_DEFAULTS, signal }),
-        )
-      : // …and a page sent as application/pdf is read by what it holds.
-        await extractByType(
-          decodeBody(fetched.bytes, fetched.contentType),
-          isPdfType(fetched.contentType) ? '' : fetched.contentType,
-          fetched.url,
-        );
+    const readDocument = deps.readDocument ?? readInProcess;
+    const extracted = await readDocument(
+      { bytes: fetched.bytes, contentType: fetched.contentType, url: fetched.url },
+      signal,
+    );
     if (isToolError(extracted)) return extracted;
     if ('unsupported' in extracted) {
       return toolError(
@@ -101,8 +99,9 @@ export function createPageReader(deps: PageReaderDeps): PageReader {
       // Each caller waits its own time: one that joins a read in flight keeps its own time-out.
       const own = linkSignals([options.signal], options.timeoutMs);
       try {
+        // Page work waits its turn in the pool, once per shared read.
         const page = await flights.run(`${options.refresh ? 'refresh:' : ''}${key}`, own.signal, (shared) =>
-          load(url, key, shared),
+          deps.pool ? deps.pool.run(shared, () => load(url, key, shared)) : load(url, key, shared),
         );
         if (!own.timedOut() || !isToolError(page)) return page;
         return toolError(

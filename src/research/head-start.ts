@@ -5,7 +5,7 @@ import type { Brave, BraveResult, Recency } from '../brave/client.ts';
 import { isToolError } from '../errors.ts';
 import type { PageReader } from '../page/page-text.ts';
 import type { Estimate } from '../page/passages/passages.ts';
-import { formatPassages, readPassages } from './reader.ts';
+import { type ChoosePassages, formatPassages, readPassages } from './reader.ts';
 import type { ReaderRecord } from './reader-record.ts';
 
 /** Results read before the run, and the passage budget of each (measured: bench/results/head-start.md). */
@@ -24,6 +24,7 @@ export interface HeadStartOptions {
   readonly count?: number;
   readonly budgetTokens?: number;
   readonly estimate?: Estimate;
+  readonly choose?: ChoosePassages;
 }
 
 /** The prompt block of each top result read in time (in result order); failures are left out. */
@@ -43,6 +44,7 @@ export async function readHeadStart(
         budgetTokens: options.budgetTokens ?? HEAD_START_TOKENS,
         ...(options.refresh ? { refresh: true } : {}),
         ...(options.estimate ? { estimate: options.estimate } : {}),
+        ...(options.choose ? { choose: options.choose } : {}),
       }).catch(() => undefined),
     ),
   );

@@ -14,7 +14,7 @@ import { checkResearchQuotes } from '../reply/verify-sources.ts';
 import { readHeadStart, searchHeadStart } from './head-start.ts';
 import { createPageCollector } from './page-collector.ts';
 import { buildResearchPrompt, DEPTH, type Depth, type Recency, researchSystemPromptFor } from './prompts.ts';
-import { createReader, READ_TOKENS, type ReaderMount } from './reader.ts';
+import { type ChoosePassages, createReader, READ_TOKENS, type ReaderMount } from './reader.ts';
 import { createReaderRecord } from './reader-record.ts';
 import { rescue, rescueReserveMs, type StopReason } from './rescue.ts';
 import { heldPages, keepCitedSources, snippetsByUrl } from './sources.ts';
@@ -25,6 +25,8 @@ export interface ResearchDeps extends ClaudeDeps {
   readonly pages: PageReader | undefined;
   /** Mounts the server's page reader into each run; absent → the run reads with WebFetch. */
   readonly readerMount?: ReaderMount;
+  /** Chooses a read page's passages off the main thread; absent → on it. */
+  readonly choosePassages?: ChoosePassages;
 }
 
 export interface ResearchRequest {
@@ -73,6 +75,7 @@ export async function research(
               budgetTokens: READ_TOKENS[req.depth],
               signal: pagesStop.signal,
               ...(req.refresh ? { refresh: true } : {}),
+              ...(deps.choosePassages ? { choose: deps.choosePassages } : {}),
               onRead: (url, reads) => {
                 counts = { ...counts, pages: reads };
                 call.progress(`reading: ${url} (${reads} of ${caps.reads} pages)`);
@@ -88,6 +91,7 @@ export async function research(
             signal,
             budgetMs: req.budgetMs,
             ...(req.refresh ? { refresh: true } : {}),
+            ...(deps.choosePassages ? { choose: deps.choosePassages } : {}),
           })
         : [];
       const mounted = reader && deps.readerMount ? await deps.readerMount.mount(reader) : undefined;

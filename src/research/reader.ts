@@ -6,6 +6,7 @@ import { fence } from '../claude/prompt-rules.ts';
 import { isToolError, type ToolError } from '../errors.ts';
 import type { PageReader } from '../page/page-text.ts';
 import { type Estimate, selectPassages } from '../page/passages/passages.ts';
+import type { PassagesJob } from '../page/read-job.ts';
 import type { Depth } from './prompts.ts';
 import type { ReaderRecord } from './reader-record.ts';
 
@@ -32,12 +33,20 @@ export type Passages =
   | { readonly kind: 'passages'; readonly url: string; readonly title: string; readonly passages: string[] }
   | { readonly kind: 'failed'; readonly why: string };
 
+/** Chooses passages off the main thread (the reader workers); undefined when that failed. */
+export type ChoosePassages = (
+  job: PassagesJob,
+  signal: AbortSignal,
+) => Promise<readonly string[] | undefined>;
+
 export interface PassageOptions {
   readonly signal: AbortSignal;
   readonly budgetTokens: number;
   readonly refresh?: boolean;
   readonly timeoutMs?: number;
   readonly estimate?: Estimate;
+  /** Absent → passages are chosen here, on the calling thread. */
+  readonly choose?: ChoosePassages;
 }
 
 /** Fetch (or cache) → extraction → the passages of `url` that best serve `query`. */
@@ -55,7 +64,15 @@ export async function readPassages(
   if (isToolError(page)) return { kind: 'failed', why: page.message };
   const thin = `thin page: ${page.url} has too little text to read${page.thinReason ? ` (${page.thinReason})` : ''}; it may need JavaScript or a login, so read another result`;
   if (page.thin) return { kind: 'failed', why: thin };
-  const passages = await selectPassages(page.markdown, query, options.budgetTokens, options.estimate);
+  const passages = options.choose
+    ? // A page whose passages the workers could not choose in time gives its start, as the page tools do.
+      [
+        ...((await options.choose(
+          { markdown: page.markdown, query, budgetTokens: options.budgetTokens },
+          options.signal,
+        )) ?? [page.markdown.slice(0, options.budgetTokens * 3)]),
+      ]
+    : await selectPassages(page.markdown, query, options.budgetTokens, options.estimate);
   if (passages.length === 0) return { kind: 'failed', why: thin };
   return { kind: 'passages', url: page.url, title: page.title, passages };
 }

@@ -4,8 +4,7 @@
 import type { BraveResult } from '../brave/client.ts';
 import type { CallContext } from '../call-context.ts';
 import { type ClaudeDeps, runJob } from '../claude/call.ts';
-import { abortCode } from '../claude/limiter.ts';
-import { isToolError, type ToolError, toolError } from '../errors.ts';
+import { abortCode, isToolError, type ToolError, toolError } from '../errors.ts';
 import { type Draft, freshMeta, type Reply } from '../reply/contract.ts';
 import { checkResearchQuotes } from '../reply/verify-sources.ts';
 import type { PageCollector } from './page-collector.ts';

@@ -2,8 +2,8 @@
 // deadlines/cancellation for waiting and running calls. Timers are injected and fired by hand.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { abortCode, createLimiter } from '../../src/claude/limiter.ts';
-import { isToolError, type ToolError } from '../../src/errors.ts';
+import { createLimiter } from '../../src/claude/limiter.ts';
+import { abortCode, isToolError, type ToolError } from '../../src/errors.ts';
 
 function manualTimers() {
   let now = 0;

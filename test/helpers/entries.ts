@@ -38,7 +38,9 @@ export function denoArgs(): string[] {
   const flags = words
     .slice(words.indexOf('run') + 1)
     .filter((w) => w.startsWith('--'))
-    .map((w) => w.replaceAll('$HOME', process.env.HOME ?? '/root'));
+    .map((w) =>
+      w.replaceAll('$HOME', process.env.HOME ?? '/root').replace(/(?<=[=,])dist(?=,|$)/g, `${ROOT}dist`),
+    );
   return ['run', ...flags, `${ROOT}dist/deno/main.js`];
 }
 

@@ -31,7 +31,13 @@ describe('packed tarball', () => {
       /^(bin\/|dist\/|package\.json$|README\.md$|LICENSE$|THIRD_PARTY_NOTICES\.md$|deno\.json$)/;
     const extra = files.filter((f) => !allowed.test(f));
     assert.deepEqual(extra, [], `unexpected files in the tarball: ${extra.join(', ')}`);
-    for (const needed of ['bin/web-mcp.js', 'dist/node/main.js', 'dist/bun/main.js', 'dist/deno/main.js']) {
+    for (const needed of [
+      'bin/web-mcp.js',
+      'dist/node/main.js',
+      'dist/bun/main.js',
+      'dist/deno/main.js',
+      'dist/read-worker.js',
+    ]) {
       assert.ok(files.includes(needed), `${needed} is packed`);
     }
     assert.ok(!files.some((f) => /^(src|test|bench|scripts|adapters)\//.test(f)));

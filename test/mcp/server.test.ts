@@ -42,6 +42,10 @@ function setup(argv: string[] = [], env: Record<string, string> = {}) {
       throw new Error('no network in this test');
     },
     serveLoopback,
+    startReadWorker: () => {
+      throw new Error('no reader workers in this test');
+    },
+    residentMemory: () => 0,
   };
   const parsed = parseCli({
     argv,

@@ -9,6 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { spawnNode } from '../../adapters/node/spawn.ts';
 import { createLimiter } from '../../src/claude/limiter.ts';
 import { isToolError, type ToolError, toolError } from '../../src/errors.ts';
+import { createPagePool } from '../../src/page/page-pool.ts';
 import type { PageReader, PageText } from '../../src/page/page-text.ts';
 import { answerPage, type PageAnswerDeps } from '../../src/page-tools/page-answer.ts';
 import type { Draft, Reply } from '../../src/reply/contract.ts';
@@ -98,6 +99,30 @@ function asReply(value: Reply | ToolError): Reply {
 }
 
 describe('answerPage', () => {
+  it('a call the gate would refuse is busy before it fetches, and a finished call gives its place back', async () => {
+    const thin: PageText = {
+      url: URL_,
+      title: 'App',
+      markdown: '',
+      text: '',
+      thin: true,
+      thinReason: 'empty',
+    };
+    const pages = fakePages(thin);
+    const base = deps({ spawn: () => assert.fail('no claude run') }, pages);
+    const pool = createPagePool({ size: 1, capacity: 1, pending: () => base.limiter.stats().running });
+    const request = { tool: 'web_page' as const, url: URL_, goal: '', maxTokens: 400, budgetMs: 90_000 };
+    const [first, second] = await Promise.all([
+      answerPage({ ...base, pool }, request, call()),
+      answerPage({ ...base, pool }, request, call()),
+    ]);
+    assert.equal(isToolError(first), false);
+    assert.match(isToolError(second) ? second.message : 'answered', /^busy: /);
+    assert.equal(pages.reads, 1, 'the refused call fetched nothing');
+    assert.equal(pool.stats().admitted, 0);
+    assert.equal(isToolError(await answerPage({ ...base, pool }, request, call())), false);
+  });
+
   it('reports a thin page with a gap and never starts claude', async () => {
     const thin: PageText = {
       url: URL_,
@@ -125,6 +150,31 @@ describe('answerPage', () => {
     assert.ok(out.not_found);
     assert.equal(out.meta.pages, 1);
     assert.equal(out.meta.searches, 0);
+  });
+
+  it('passages that could not be chosen in time: Claude is shown the start of the page, and a gap says so', async () => {
+    const { markdown, text } = longPage();
+    const page: PageText = { url: URL_, title: 'Harbour history', markdown, text, thin: false };
+    const log = join(scratch, 'no-passages.log');
+    const draft: Draft = {
+      answer: 'The keeper lit the lamp [1].',
+      confidence: 'low',
+      findings: [],
+      sources: [],
+      gaps: [],
+    };
+    const fake = fakeRuntime(draft, log);
+    const out = asReply(
+      await answerPage(
+        { ...deps(fake.runtime, fakePages(page)), passages: async () => undefined },
+        { tool: 'web_page' as const, url: URL_, goal: 'harbour tax', maxTokens: 400, budgetMs: 90_000 },
+        call(),
+      ),
+    );
+    const stdin = JSON.parse((await readFile(log, 'utf8')).trim().split('\n')[0] ?? '{}').stdin as string;
+    assert.match(stdin, /lighthouse keeper lit the lamp/, 'the start of the page');
+    assert.doesNotMatch(stdin, /salted herring/, 'not the passage a choice would have found');
+    assert.ok(out.gaps.some((g) => /Choosing passages from the page took too long/.test(g)));
   });
 
   it('verifies a quote against the full page text even when Claude was not shown it', async () => {

@@ -122,6 +122,26 @@ describe('decodeBody: precedence and fallbacks', () => {
   it('undeclared bytes that are not valid UTF-8 are read as Windows-1252', () => {
     assert.equal(decodeBody(bytes(CP1252_CAFE_EURO), 'text/html'), 'café €');
   });
+  it('a UTF-16 or UTF-32 header over single bytes is passed over: the bytes are read by detection', () => {
+    const page = '<html><body><p>Plain ASCII words.</p></body></html>';
+    for (const charset of ['utf-16le', 'utf-16be', 'utf-16', 'utf-32', 'unicode', 'ucs-2'])
+      assert.equal(decodeBody(bytes(page), `text/html; charset=${charset}`), page, charset);
+    assert.equal(decodeBody(bytes(CP1252_CAFE_EURO), 'text/plain; charset=utf-16le'), 'café €');
+    assert.match(
+      decodeBody(bytes('<meta charset="shift_jis">', SJIS_NIHONGO), 'text/html; charset=utf-16'),
+      /日本語$/,
+    );
+  });
+  it('a UTF-16 header over UTF-16 bytes (no byte-order mark) is kept', () => {
+    assert.equal(
+      decodeBody(bytes([0x3c, 0, 0x70, 0, 0x3e, 0, 0x2d, 0x4e]), 'text/html; charset=utf-16le'),
+      '<p>中',
+    );
+    assert.equal(
+      decodeBody(bytes([0, 0x3c, 0, 0x70, 0, 0x3e, 0x4e, 0x2d]), 'text/html; charset=utf-16be'),
+      '<p>中',
+    );
+  });
   it('never throws on malformed bytes in a declared charset', () => {
     assert.equal(decodeBody(bytes([0x61, 0xff, 0x62]), 'text/plain; charset=utf-8'), 'a\ufffdb');
   });

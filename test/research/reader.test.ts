@@ -70,6 +70,37 @@ describe('research reader', () => {
     assert.equal(record.textFor('https://other.example/'), undefined);
   });
 
+  it('has the reader workers choose the passages when it is given them, and records what they chose', async () => {
+    const jobs: string[] = [];
+    const { r, record } = setup(
+      { read: async () => page('https://quokka.example/facts') },
+      {
+        choose: async (job) => {
+          jobs.push(job.query);
+          return ['Chosen off the main thread: quokkas eat grasses.'];
+        },
+      },
+    );
+    const out = await r.read({ url: 'https://quokka.example/facts', look_for: 'diet' });
+    assert.deepEqual(jobs, ['What do quokkas eat?\ndiet']);
+    assert.match(out.text, /Chosen off the main thread/);
+    assert.doesNotMatch(out.text, /Paragraph/);
+    assert.equal(
+      record.textFor('https://quokka.example/facts'),
+      'Chosen off the main thread: quokkas eat grasses.',
+    );
+  });
+
+  it("hands over the page's start when the workers could not choose its passages", async () => {
+    const { r } = setup(
+      { read: async () => page('https://quokka.example/facts') },
+      { choose: async () => undefined },
+    );
+    const out = await r.read({ url: 'https://quokka.example/facts' });
+    assert.equal(out.isError, false);
+    assert.match(out.text, /# Quokkas\n\nThe quokka is a small marsupial/);
+  });
+
   it('answers a read past the cap with the cap error and fetches nothing', async () => {
     let fetches = 0;
     const { r } = setup({

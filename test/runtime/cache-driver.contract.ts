@@ -3,9 +3,10 @@
 // a key — a FIFO, a directory, a symlink, torn JSON — that read as absent, never hang.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import process from 'node:process';
 import { after, describe, it } from 'node:test';
 import type { Driver } from 'unstorage';
 import { createCache } from '../../src/cache/cache.ts';
@@ -141,6 +142,17 @@ export function testCacheDriver(runtime: string, makeDriver: (dir: string) => Dr
       assert.deepEqual(misses, [undefined, undefined, undefined, undefined, undefined]);
       await settles('a write after them', cache.set('ok', { n: 1 }, 60_000));
       assert.deepEqual((await settles('a read after them', cache.get('ok')))?.value, { n: 1 });
+    });
+
+    it('a file larger than any entry (200 MB, sparse) is a miss, found without reading it', async () => {
+      const dir = await fresh();
+      const driver = makeDriver(dir);
+      await driver.setItem?.('big', 'x', {});
+      await truncate(join(dir, 'big'), 200 * 1_048_576);
+      const before = process.memoryUsage.rss();
+      assert.equal(await settles('reading the large file', Promise.resolve(driver.getItem('big', {}))), null);
+      const grew = process.memoryUsage.rss() - before;
+      assert.ok(grew < 32 * 1_048_576, `memory grew ${Math.round(grew / 1_048_576)} MB`);
     });
   });
 }

@@ -1,5 +1,6 @@
 // Bytes → text by the page's charset: BOM, then the Content-Type header, then a
 // <meta>/XML declaration near the top, then UTF-8 (or Windows-1252 when that is not valid UTF-8).
+// A declared charset the bytes cannot be in (UTF-16 or UTF-32 over single bytes) is passed over.
 
 export interface ContentType {
   /** The media type in lower case, without parameters ('' when absent). */
@@ -51,6 +52,15 @@ function decoderFor(label: string): Decode | undefined {
   return (bytes) => decoder.decode(bytes);
 }
 
+/**
+ * Whether bytes said to be in `label` can be: text in UTF-16 or UTF-32 (markup, or any Latin
+ * script) holds zero bytes, so a body without one near its top is in a single-byte encoding.
+ */
+function fits(label: string, bytes: Uint8Array): boolean {
+  if (!/^(utf-?(16|32)|ucs-?[24]|unicode|csunicode|iso-10646)/.test(label.trim())) return true;
+  return bytes.subarray(0, SNIFF_BYTES).includes(0);
+}
+
 function bomEncoding(bytes: Uint8Array): string | undefined {
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return 'utf-8';
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
@@ -90,11 +100,13 @@ export function decodeBody(bytes: Uint8Array, contentType: string): string {
     charset,
     looksLikeMarkup(type) ? sniffDeclaredCharset(bytes) : undefined,
   ];
-  for (const label of labels) {
+  const bom = labels[0];
+  const declared = labels.filter((label) => label === bom || (label !== undefined && fits(label, bytes)));
+  for (const label of declared) {
     const decode = label === undefined ? undefined : decoderFor(label);
     if (decode !== undefined) return decode(bytes);
   }
-  if (labels.some((label) => label !== undefined)) return new TextDecoder('utf-8').decode(bytes);
+  if (declared.some((label) => label !== undefined)) return new TextDecoder('utf-8').decode(bytes);
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {

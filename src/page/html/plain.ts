@@ -27,7 +27,7 @@ export function readsAsHtml(mime: string, text: string): boolean {
   return untyped && /^\s*(<!doctype html|<html[\s>]|<head[\s>])/i.test(text.slice(0, 512));
 }
 
-function isJson(mime: string): boolean {
+export function isJson(mime: string): boolean {
   return mime === 'application/json' || mime.endsWith('+json') || mime === 'text/json';
 }
 

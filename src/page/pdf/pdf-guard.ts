@@ -1,5 +1,8 @@
 // Looks into a PDF's compressed streams before the parser does: a few kilobytes that inflate
-// to gigabytes (a zip bomb) would stall the process and eat its memory, so such a file is refused.
+// to gigabytes (a zip bomb) would stall the reader and eat its memory, so such a file is refused.
+// Output is counted as it is produced, through every filter the stream names or hides.
+import { DICT_REACH, pdfDicts } from './pdf-dict.ts';
+import { decodeChain, type Filter, isZlib } from './pdf-filters.ts';
 
 export interface InflateLimits {
   /** Most bytes one stream may inflate to. */
@@ -8,13 +11,13 @@ export interface InflateLimits {
   readonly total: number;
 }
 
-export const INFLATE_LIMITS: InflateLimits = { perStream: 32 * 1_048_576, total: 256 * 1_048_576 };
+export const INFLATE_LIMITS: InflateLimits = { perStream: 32 * 1_048_576, total: 128 * 1_048_576 };
 
-// Deflate expands at most ~1032:1, so a stream this small cannot hurt on its own.
-const SMALL_STREAM = 1024;
+/** Input the check decodes at most, as a multiple of the file: beyond it, the reader's own limits hold. */
+const WORK_FACTOR = 4;
 const ascii = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
 const STREAM = ascii('stream');
-const END_STREAM = ascii('endstream');
+const OBJ = ascii('obj');
 const isLetter = (b: number | undefined) => b !== undefined && (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7a;
 
 /** Where `needle` next occurs in `hay` from `from`, or -1 (bytes, so a 50 MB file is never decoded whole). */
@@ -30,14 +33,14 @@ export function indexOfBytes(hay: Uint8Array, needle: Uint8Array | string, from 
   return -1;
 }
 
-/** Start of each `stream` keyword's data: the keyword stands alone and ends its line. */
+/** Start of each `stream` keyword's data: the keyword stands alone, then spaces and a line end. */
 function* streamStarts(bytes: Uint8Array): Generator<{ keyword: number; data: number }> {
   for (let at = indexOfBytes(bytes, STREAM); at >= 0; at = indexOfBytes(bytes, STREAM, at + 1)) {
     if (isLetter(bytes[at - 1])) continue; // "endstream"
-    const next = bytes[at + STREAM.length];
-    if (next === 0x0a) yield { keyword: at, data: at + STREAM.length + 1 };
-    else if (next === 0x0d)
-      yield { keyword: at, data: at + STREAM.length + (bytes[at + 7] === 0x0a ? 2 : 1) };
+    let next = at + STREAM.length;
+    while (bytes[next] === 0x20 || bytes[next] === 0x09) next++;
+    if (bytes[next] === 0x0a) yield { keyword: at, data: next + 1 };
+    else if (bytes[next] === 0x0d) yield { keyword: at, data: next + (bytes[next + 1] === 0x0a ? 2 : 1) };
   }
 }
 
@@ -52,50 +55,53 @@ export function hasImages(bytes: Uint8Array): boolean {
   return false;
 }
 
-/** Bytes a zlib stream inflates to, counting only up to `cap` (the output is dropped). */
-async function inflatedSize(data: Uint8Array, cap: number): Promise<number> {
-  const inflate = new DecompressionStream('deflate');
-  const writer = inflate.writable.getWriter();
-  writer.write(data as Uint8Array<ArrayBuffer>).catch(() => {});
-  writer.close().catch(() => {});
-  const reader = inflate.readable.getReader();
+const mb = (bytes: number) => `${Math.round(bytes / 1_048_576)} MB`;
+
+/** Where the last `needle` before `before` begins, looking back at most `reach` bytes, or -1. */
+function lastIndexOfBytes(hay: Uint8Array, needle: Uint8Array, before: number, reach: number): number {
+  const stop = Math.max(0, before - reach);
+  for (let at = hay.lastIndexOf(needle[0] ?? 0, before - needle.length); at >= stop; ) {
+    let i = 1;
+    while (i < needle.length && hay[at + i] === needle[i]) i++;
+    if (i === needle.length) return at;
+    at = at > 0 ? hay.lastIndexOf(needle[0] ?? 0, at - 1) : -1;
+  }
+  return -1;
+}
+
+/** Bytes one stream's filters output, counting only up to `cap` (the output is dropped). */
+async function decodedSize(data: Uint8Array, filters: readonly Filter[], cap: number): Promise<number> {
   let size = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > cap) break;
-    }
-  } catch {
-    // Damaged data or bytes after the end: what came out is what counts.
-  } finally {
-    reader.cancel().catch(() => {});
+  for await (const chunk of decodeChain(data, filters)) {
+    size += chunk.byteLength;
+    if (size > cap) break;
   }
   return size;
 }
 
-const mb = (bytes: number) => `${Math.round(bytes / 1_048_576)} MB`;
-
 /**
- * Undefined when every Flate stream (images aside: text extraction never decodes
- * them) inflates within the limits; else the reason the file is refused.
+ * Undefined when every stream that text extraction may decode (images and attached files
+ * aside) expands within the limits, whatever its filters are called; else why the file is refused.
  */
 export async function checkPdfStreams(
   bytes: Uint8Array,
   limits: InflateLimits = INFLATE_LIMITS,
 ): Promise<string | undefined> {
-  const latin1 = new TextDecoder('latin1');
-  let total = 0;
+  const dicts = pdfDicts(bytes);
+  let [total, work] = [0, 0];
   for (const { keyword, data } of streamStarts(bytes)) {
-    const end = indexOfBytes(bytes, END_STREAM, data);
-    const stop = end < 0 ? bytes.length : end;
-    if (stop - data < SMALL_STREAM) continue;
-    // The stream's dictionary: what precedes the keyword, back to its object header.
-    const before = latin1.decode(bytes.subarray(Math.max(0, keyword - 4096), keyword));
-    const dict = before.slice(before.lastIndexOf(' obj') + 1);
-    if (!/\/FlateDecode\b/.test(dict) || /\/Subtype\s*\/Image\b/.test(dict)) continue;
-    const size = await inflatedSize(bytes.subarray(data, stop), limits.perStream);
+    const from = lastIndexOfBytes(bytes, OBJ, keyword, DICT_REACH);
+    const dict = dicts.read(from < 0 ? Math.max(0, keyword - DICT_REACH) : from, keyword);
+    if (dict.neverDecoded) continue;
+    const end = dicts.streamEnd(data, dict.length);
+    work += end - data;
+    if (work > WORK_FACTOR * bytes.length) return undefined;
+    const stream = bytes.subarray(data, end);
+    if (dict.filters.length === 0 && !isZlib(stream)) continue; // stored as it is
+    let size = await decodedSize(stream, dict.filters, limits.perStream);
+    // Named filters that do not fit the data: it is read by what it is.
+    if (dict.filters[0] !== 'flate' && isZlib(stream))
+      size = Math.max(size, await decodedSize(stream, [], limits.perStream));
     if (size > limits.perStream)
       return `it has a compressed stream that expands past ${mb(limits.perStream)} (a zip bomb, or a damaged file)`;
     total += size;

@@ -1,0 +1,119 @@
+// Hostile documents at full size through the built server on Node, Bun and Deno (one server
+// per runtime, documents read one after another): for each, the call's time, the server's
+// peak resident memory while reading it, the slowest concurrent tools/list, and the verdict.
+// Run: node --import tsx bench/hostile-docs.bench.ts [--write] (needs `npm run build` first)
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { entries } from '../test/helpers/entries.ts';
+import { sandbox } from '../test/helpers/fake-claude-env.ts';
+import { hostilePages } from '../test/helpers/hostile-pages.ts';
+import {
+  cpuBombPdfs,
+  hostilePdfs,
+  largeAttachmentPdf,
+  manyStreamsPdf,
+  streamedBombs,
+} from '../test/helpers/hostile-pdfs.ts';
+import { startLoopbackServer } from '../test/helpers/loopback-server.ts';
+import { connectStdio } from '../test/helpers/mcp-client.ts';
+import { machine, publish } from './lib/report.ts';
+import { table } from './lib/stats.ts';
+
+const MB = 1_048_576;
+type Doc = { body: Uint8Array; type: string; encoding?: string };
+const docs = new Map<string, Doc>();
+for (const [name, body] of [...(await streamedBombs(1024)), ...hostilePdfs(256), ...cpuBombPdfs()])
+  docs.set(`/${name}.pdf`, { body, type: 'application/pdf' });
+docs.set('/seven-streams.pdf', { body: manyStreamsPdf(7, 31), type: 'application/pdf' });
+docs.set('/valid-49mb.pdf', { body: largeAttachmentPdf(49), type: 'application/pdf' });
+for (const [name, type, body] of hostilePages())
+  docs.set(`/${name}`, { body: new TextEncoder().encode(body), type });
+const div = docs.get('/unclosed-div');
+if (div)
+  docs.set('/unclosed-div.gz', {
+    body: gzipSync(div.body, { level: 9 }),
+    type: 'text/html',
+    encoding: 'gzip',
+  });
+
+const server = await startLoopbackServer((req, res) => {
+  const doc = docs.get(req.url ?? '');
+  res.writeHead(doc ? 200 : 404, {
+    'content-type': doc?.type ?? 'text/plain',
+    ...(doc?.encoding ? { 'content-encoding': doc.encoding } : {}),
+  });
+  res.end(doc?.body ?? 'not found');
+});
+
+const rss = (pid: number) =>
+  Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/)?.[1] ?? 0) * 1024;
+const draft = { answer: 'Read [1].', confidence: 'medium', findings: [], sources: [], gaps: [] };
+const size = (bytes: number) =>
+  bytes >= MB ? `${(bytes / MB).toFixed(1)} MB` : `${(bytes / 1024).toFixed(1)} KB`;
+
+const sections: string[] = [];
+for (const entry of entries()) {
+  const box = sandbox({ FAKE_CLAUDE_OUTPUT: JSON.stringify(draft) });
+  const session = await connectStdio(entry, 'modern', {
+    env: box.env({ WEB_MCP_ALLOW_HOSTS: `127.0.0.1:${server.port}`, WEB_MCP_MAX_PDF_MB: '50' }),
+  });
+  const pid = session.transport.pid ?? 0;
+  const rows: string[][] = [];
+  for (const [path, doc] of docs) {
+    let [peak, slowest, running] = [rss(pid), 0, true];
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, rss(pid));
+    }, 50);
+    const lister = (async () => {
+      while (running) {
+        const asked = performance.now();
+        await session.client.listTools();
+        slowest = Math.max(slowest, performance.now() - asked);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    })();
+    const started = performance.now();
+    const result = await session.client.callTool(
+      { name: 'web_read', arguments: { url: `${server.url}${path}`, format: 'json', max_tokens: 300 } },
+      { timeout: 300_000, resetTimeoutOnProgress: true, onprogress: () => {} },
+    );
+    const seconds = (performance.now() - started) / 1000;
+    running = false;
+    clearInterval(sampler);
+    await lister;
+    const said = ((result.content ?? []) as { text?: string }[]).map((c) => c.text ?? '').join('');
+    const verdict = result.isError ? (said.match(/^\w+/)?.[0] ?? 'error') : 'read';
+    const why = result.isError
+      ? (said.match(/(zip bomb|longer than [\d.]+ s|more memory|larger than \d+ MB)/)?.[0] ?? '')
+      : '';
+    rows.push([
+      path.slice(1),
+      size(doc.body.length),
+      seconds.toFixed(1),
+      `${Math.round(peak / MB)}`,
+      `${Math.round(slowest)}`,
+      `${verdict} ${why}`.trim(),
+    ]);
+  }
+  const alive = rss(pid) > 0;
+  await session.close();
+  box.remove();
+  sections.push(
+    `### ${entry.runtime}${alive ? '' : ' (the server died)'}\n\n${table(['document', 'on the wire', 's', 'peak MB', 'slowest tools/list ms', 'answer'], ['l', 'r', 'r', 'r', 'r', 'l'], rows)}`,
+  );
+}
+server.close();
+
+publish(
+  'hostile-docs',
+  `## hostile-docs
+
+\`npm run bench -- hostile-docs\` — every hostile document of test/helpers/hostile-pdfs.ts and
+hostile-pages.ts (Flate bombs at 1 GiB, the other spellings at 256 MB, CPU bombs and markup at the
+sizes that once stalled a server) read by \`web_read\` through the built server, one after another on
+one server per runtime. Peak MB is the server's resident memory while the document was read;
+the slowest tools/list was asked every 100 ms meanwhile. ${machine()}.
+
+${sections.join('\n\n')}
+`,
+);
