@@ -1,5 +1,6 @@
 // Connection floods on every runtime: with 200 sockets held idle, half-sent or re-opened as
-// soon as they close, a legitimate tools/list is answered within 1 s, again and again.
+// soon as they close, a legitimate tools/list is answered within 1 s (the median of eight; none
+// past 3 s), again and again.
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
@@ -96,7 +97,12 @@ describe('HTTP under a connection flood on every runtime', () => {
         t.diagnostic(
           `${e.runtime}: tools/list took ${times.join(', ')} ms; ${attack.reopened} re-opened sockets`,
         );
-        for (const ms of times) assert.ok(ms < ANSWER_WITHIN_MS, `a tools/list took ${ms} ms`);
+        // A lock-out costs tens of seconds (the idle sockets' time-out); on a machine whose two
+        // cores also run the rest of the suite, a single answer can miss 1 s by scheduling alone.
+        const sorted = [...times].sort((a, b) => a - b);
+        const median = sorted[Math.floor(sorted.length / 2)] ?? Number.POSITIVE_INFINITY;
+        assert.ok(median < ANSWER_WITHIN_MS, `tools/list took ${times.join(', ')} ms (median ${median})`);
+        for (const ms of times) assert.ok(ms < 3 * ANSWER_WITHIN_MS, `a tools/list took ${ms} ms`);
       } finally {
         attack.stop();
       }
