@@ -1,12 +1,13 @@
 // Bun's side of the Runtime seam: Bun's own stdin/stdout streams; spawning through
-// node:child_process (Bun.spawn cannot start a process group), the shared fs driver, Bun.serve on loopback, reader workers.
-
+// node:child_process (Bun.spawn cannot start a process group); the shared fs driver,
+// loopback listener and reader workers.
 import process from 'node:process';
 import { fsCacheDriver } from '../../src/cache/fs-driver.ts';
 import { pageFetch, webFetch } from '../../src/page/fetch/page-fetch.ts';
 import { proxyEnv } from '../../src/page/fetch/proxy-env.ts';
 import { trackChildren } from '../../src/process/children.ts';
 import type { Runtime } from '../../src/runtime.ts';
+import { serveLoopback } from '../node/loopback.ts';
 import { startReadWorker } from '../node/read-worker-host.ts';
 import { spawnNode } from '../node/spawn.ts';
 
@@ -15,12 +16,6 @@ interface BunGlobal {
   readonly stdin: { stream(): ReadableStream<Uint8Array> };
   readonly stdout: unknown;
   write(destination: unknown, data: Uint8Array): Promise<number>;
-  serve(options: {
-    hostname: string;
-    port: number;
-    idleTimeout: number;
-    fetch: (request: Request) => Promise<Response>;
-  }): { port: number; stop(closeActiveConnections?: boolean): Promise<void> };
 }
 declare const Bun: BunGlobal;
 
@@ -37,11 +32,7 @@ export const bunRuntime: Runtime = {
   cacheDriver: (dir) => fsCacheDriver({ base: dir }),
   pageFetch: (guard) => pageFetch(guard, proxyEnv(process.env)),
   webFetch: () => webFetch(proxyEnv(process.env)),
-  serveLoopback: async (handler) => {
-    // idleTimeout in seconds: a page read may keep its request quiet for a while.
-    const server = Bun.serve({ hostname: '127.0.0.1', port: 0, idleTimeout: 120, fetch: handler });
-    return { port: server.port, close: () => server.stop(true) };
-  },
+  serveLoopback,
   startReadWorker,
   residentMemory: () => process.memoryUsage.rss(),
 };

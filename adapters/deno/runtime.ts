@@ -10,6 +10,7 @@ import { pageFetch, webFetch } from '../../src/page/fetch/page-fetch.ts';
 import { proxyEnv } from '../../src/page/fetch/proxy-env.ts';
 import { trackChildren } from '../../src/process/children.ts';
 import type { Runtime, Subprocess } from '../../src/runtime.ts';
+import { serveLoopback } from '../node/loopback.ts';
 import { startReadWorker } from '../node/read-worker-host.ts';
 import { spawnNode } from '../node/spawn.ts';
 
@@ -21,10 +22,6 @@ interface DenoGlobal {
     command: string,
     options: { args: string[]; stdin: 'null'; stdout: 'null'; stderr: 'null' },
   ) => { outputSync(): unknown };
-  serve(
-    options: { hostname: string; port: number; onListen: (address: { port: number }) => void },
-    handler: (request: Request) => Promise<Response>,
-  ): { shutdown(): Promise<void> };
 }
 declare const Deno: DenoGlobal;
 
@@ -53,22 +50,7 @@ export const denoRuntime: Runtime = {
   cacheDriver: (dir) => fsCacheDriver({ base: dir }),
   pageFetch: (guard) => pageFetch(guard, proxyEnv(process.env)),
   webFetch: () => webFetch(proxyEnv(process.env)),
-  // onListen is given so that Deno prints nothing: stdout may be the MCP stream.
-  serveLoopback: (handler) =>
-    new Promise((resolve, reject) => {
-      try {
-        const server = Deno.serve(
-          {
-            hostname: '127.0.0.1',
-            port: 0,
-            onListen: ({ port }) => resolve({ port, close: () => server.shutdown() }),
-          },
-          handler,
-        );
-      } catch (error) {
-        reject(error);
-      }
-    }),
+  serveLoopback,
   startReadWorker,
   residentMemory: () => process.memoryUsage.rss(),
 };

@@ -1,5 +1,5 @@
-// Node's loopback listener for the research runs' reader: @hono/node-server on
-// 127.0.0.1 at a free port, loaded only when a run first needs it.
+// The research runs' reader listener on Node, Bun and Deno alike (Deno.serve beside node:http left
+// reader calls unanswered): @hono/node-server on 127.0.0.1 at a free port, loaded on first use.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LoopbackServer } from '../../src/runtime.ts';
