@@ -105,7 +105,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   const { accepted, problems } = readAllowList(allowPath);
   for (const p of problems) console.error(`audit: ${p}`);
-  const blocking = blockingAdvisories(report, await dirs, accepted);
+  const bundled = await dirs;
+  const blocking = blockingAdvisories(report, bundled, accepted);
   for (const b of blocking) {
     console.error(
       `audit: ${b.severity} ${b.id} in bundled ${b.package} (${b.nodes.join(', ')}): ${b.title} ${b.url ?? ''}`,
@@ -119,6 +120,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.exit(1);
   }
   console.log(
-    `audit: ${dirs.length} bundled packages, no high or critical advisory (${accepted.length} accepted)`,
+    `audit: ${bundled.length} bundled packages, no high or critical advisory (${accepted.length} accepted)`,
   );
 }

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runCli } from '../cli/run-cli.ts';
+import { cacheWritten } from '../helpers/cache-fill.ts';
 import { entries } from '../helpers/entries.ts';
 import { type FakeBrave, startFakeBrave, webBody } from '../helpers/fake-brave.ts';
 import { sandbox } from '../helpers/fake-claude-env.ts';
@@ -117,6 +118,7 @@ for (const entry of entries()) {
           fresh,
           /\nmeta: .*, note: Claude plan 5-hour window 85% used, resets \d\d:\d\d UTC \(in (59 min|1 h)\); slow down$/,
         );
+        await cacheWritten(join(cacheRoot, `${entry.runtime}-warn`)); // the answer is stored after the reply
         const cached = text(await session.client.callTool(ask));
         assert.match(cached, /cached yes/);
         assert.doesNotMatch(cached, /note:/);

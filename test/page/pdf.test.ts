@@ -54,7 +54,7 @@ function reader(extra: { maxPdfBytes?: number } = {}) {
     cache,
     ...extra,
   });
-  return { pages, driver };
+  return { pages, driver, cache };
 }
 const live = () => ({ signal: new AbortController().signal });
 const read = (path: string, extra: { maxPdfBytes?: number } = {}) =>
@@ -180,9 +180,10 @@ describe('PDF text', () => {
   });
 
   it('the cache keeps the extracted text, not the file: a second read makes no request', async () => {
-    const { pages, driver } = reader();
+    const { pages, driver, cache } = reader();
     const url = `${server.url}/multi.pdf`;
     const first = asPage(await pages.read(url, live()));
+    await cache.settled(); // the text is stored after the read returns
     const before = server.requests;
     const second = asPage(await pages.read(url, live()));
     assert.equal(server.requests, before);
