@@ -63,6 +63,7 @@ for (const entry of entries()) {
           session.client.callTool({ name, arguments: args });
         const first = await call('web_lookup', { question: `Where do ${secrets[0]} live?` });
         assert.equal(first.isError ?? false, false, text(first));
+        await cacheWritten(cacheDir); // the answer is stored after the reply
         const again = await call('web_lookup', { question: `Where do ${secrets[0]} live?` });
         assert.match(text(again), /Example Domain/);
         const research = await call('web_research', { question: 'What do okapis eat?', goal: secrets[1] });
