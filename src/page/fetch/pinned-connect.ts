@@ -84,6 +84,22 @@ async function checkBeforeProxy(guard: ConnectGuard, url: URL): Promise<void> {
   if (found instanceof Error) throw new TypeError('fetch failed', { cause: found });
 }
 
+/** One bodiless request through `dispatcher`, answered as the runtime's own Response. */
+async function send(
+  input: string | URL,
+  init: RequestInit | undefined,
+  dispatcher: Dispatcher,
+): Promise<Response> {
+  const response = await undiciFetch(input, {
+    method: init?.method ?? 'GET',
+    headers: Object.fromEntries(new Headers(init?.headers)),
+    redirect: init?.redirect ?? 'follow',
+    ...(init?.signal ? { signal: init.signal } : {}),
+    dispatcher,
+  });
+  return runtimeResponse(response);
+}
+
 export function pinnedFetch(guard: ConnectGuard, proxies: ProxyEnv | undefined): typeof fetch {
   const connect = pinnedConnector(guard);
   const agent =
@@ -94,14 +110,7 @@ export function pinnedFetch(guard: ConnectGuard, proxies: ProxyEnv | undefined):
       throw new TypeError('the page fetch takes a URL, not a Request');
     if (init?.body !== undefined && init.body !== null) throw new TypeError('the page fetch sends no body');
     if (proxies !== undefined) await checkBeforeProxy(guard, new URL(input));
-    const response = await undiciFetch(input, {
-      method: init?.method ?? 'GET',
-      headers: Object.fromEntries(new Headers(init?.headers)),
-      redirect: init?.redirect ?? 'follow',
-      ...(init?.signal ? { signal: init.signal } : {}),
-      dispatcher,
-    });
-    return runtimeResponse(response);
+    return send(input, init, dispatcher);
   };
 }
 
@@ -111,13 +120,6 @@ export function proxiedFetch(proxies: ProxyEnv): typeof fetch {
   return async (input, init) => {
     if (typeof input !== 'string' && !(input instanceof URL))
       throw new TypeError('this fetch takes a URL, not a Request');
-    const response = await undiciFetch(input, {
-      method: init?.method ?? 'GET',
-      headers: Object.fromEntries(new Headers(init?.headers)),
-      redirect: init?.redirect ?? 'follow',
-      ...(init?.signal ? { signal: init.signal } : {}),
-      dispatcher,
-    });
-    return runtimeResponse(response);
+    return send(input, init, dispatcher);
   };
 }
