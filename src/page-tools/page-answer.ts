@@ -8,7 +8,7 @@ import { isToolError, type ToolError, toolError } from '../errors.ts';
 import { linkSignals } from '../linked-signal.ts';
 import type { PagePool } from '../page/page-pool.ts';
 import type { PageReader, PageText } from '../page/page-text.ts';
-import { selectPassages } from '../page/passages/passages.ts';
+import { pageStart, selectPassages } from '../page/passages/passages.ts';
 import type { PassagesJob } from '../page/read-job.ts';
 import { type Draft, freshMeta, type Reply } from '../reply/contract.ts';
 import { verifyQuotes } from '../reply/verify.ts';
@@ -73,7 +73,7 @@ async function answerAdmitted(
     ? await deps.passages(job, call.signal)
     : await selectPassages(job.markdown, job.query, job.budgetTokens);
   // Text odd enough to stall the choice: Claude is shown the start of the page, and the reply says so.
-  const passages = chosen ?? [page.markdown.slice(0, PASSAGE_BUDGET_TOKENS * 3)];
+  const passages = chosen ?? pageStart(job.markdown, job.budgetTokens);
   const choiceGaps =
     chosen === undefined
       ? ['Choosing passages from the page took too long; Claude was shown only its start.']

@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import { fence } from '../claude/prompt-rules.ts';
 import { isToolError, type ToolError } from '../errors.ts';
 import type { PageReader } from '../page/page-text.ts';
-import { type Estimate, selectPassages } from '../page/passages/passages.ts';
+import { type Estimate, pageStart, selectPassages } from '../page/passages/passages.ts';
 import type { PassagesJob } from '../page/read-job.ts';
 import type { Depth } from './prompts.ts';
 import type { ReaderRecord } from './reader-record.ts';
@@ -64,15 +64,11 @@ export async function readPassages(
   if (isToolError(page)) return { kind: 'failed', why: page.message };
   const thin = `thin page: ${page.url} has too little text to read${page.thinReason ? ` (${page.thinReason})` : ''}; it may need JavaScript or a login, so read another result`;
   if (page.thin) return { kind: 'failed', why: thin };
+  const job = { markdown: page.markdown, query, budgetTokens: options.budgetTokens };
+  // A page whose passages the workers could not choose in time gives its start, as the page tools do.
   const passages = options.choose
-    ? // A page whose passages the workers could not choose in time gives its start, as the page tools do.
-      [
-        ...((await options.choose(
-          { markdown: page.markdown, query, budgetTokens: options.budgetTokens },
-          options.signal,
-        )) ?? [page.markdown.slice(0, options.budgetTokens * 3)]),
-      ]
-    : await selectPassages(page.markdown, query, options.budgetTokens, options.estimate);
+    ? [...((await options.choose(job, options.signal)) ?? pageStart(job.markdown, job.budgetTokens))]
+    : await selectPassages(job.markdown, query, job.budgetTokens, options.estimate);
   if (passages.length === 0) return { kind: 'failed', why: thin };
   return { kind: 'passages', url: page.url, title: page.title, passages };
 }

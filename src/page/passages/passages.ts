@@ -145,3 +145,8 @@ function inOrder(passages: readonly Passage[], chosen: number[]): string[] {
     return p.text;
   });
 }
+
+/** What stands in for passages that could not be chosen in time: the page's start, about `budgetTokens` long. */
+export function pageStart(markdown: string, budgetTokens: number): string[] {
+  return [markdown.slice(0, budgetTokens * 3)];
+}
