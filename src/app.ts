@@ -3,7 +3,16 @@
 import { createMcpHandler, type McpServerFactory } from '@modelcontextprotocol/server';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { type GuardOptions, limitBody, localOnly, noOAuth, OAUTH_PATHS, tokenAuth } from './guard.ts';
+import {
+  type GuardOptions,
+  limitBody,
+  localOnly,
+  MAX_BODY_BYTES,
+  noOAuth,
+  OAUTH_PATHS,
+  tokenAuth,
+  tooLarge,
+} from './guard.ts';
 import { readBody } from './http-body.ts';
 import { longToolName } from './mcp/long-names.ts';
 
@@ -65,20 +74,23 @@ export function createApp(options: AppOptions): Hono {
   for (const path of OAUTH_PATHS) app.all(path, noOAuth);
   app.use('*', tokenAuth(options.guard));
   app.get('/healthz', (c) => c.json({ status: 'ok', name: 'web-mcp', version: options.version }));
-  app.all('/mcp', limitBody, async (c) => {
-    if (c.req.method !== 'POST') return mcp.fetch(c.req.raw);
-    // Parsed once here: the SDK then neither clones the request nor reads it again.
-    const text = await readBody(c.req.raw, BODY_DEADLINE_MS);
-    if (text === undefined) return tooSlow();
-    const body = parseJson(text);
+  // POST bodies are read once, by readBody, which holds both the deadline and the size limit:
+  // hono's bodyLimit would buffer a body without Content-Length and rebuild the request first.
+  app.post('/mcp', async (c) => {
+    const read = await readBody(c.req.raw, { ms: BODY_DEADLINE_MS, maxBytes: MAX_BODY_BYTES });
+    if (read.kind === 'late') return tooSlow();
+    if (read.kind === 'too-large') return tooLarge();
+    const body = parseJson(read.text);
     if (body.kind === 'bad') return parseError();
     const tooLong = longToolName(body.value);
     if (tooLong !== undefined) {
       const { id, code, message } = tooLong;
       return Response.json({ jsonrpc: '2.0', id, error: { code, message } });
     }
+    // Parsed once here: the SDK then neither clones the request nor reads it again.
     return mcp.fetch(c.req.raw, { parsedBody: body.value });
   });
+  app.all('/mcp', limitBody, (c) => mcp.fetch(c.req.raw));
   app.notFound((c) => c.json({ error: 'not found: MCP is served at POST /mcp' }, 404));
   app.onError((error, c) => {
     if (error instanceof HTTPException) return error.getResponse();

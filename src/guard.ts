@@ -106,7 +106,8 @@ export const noOAuth: MiddlewareHandler = async (c) =>
     404,
   );
 
-export const limitBody: MiddlewareHandler = bodyLimit({
-  maxSize: MAX_BODY_BYTES,
-  onError: () => rpcError(413, -32600, `Request body is larger than ${MAX_BODY_BYTES} bytes`),
-});
+/** The answer to a body over MAX_BODY_BYTES. */
+export const tooLarge = () => rpcError(413, -32600, `Request body is larger than ${MAX_BODY_BYTES} bytes`);
+
+/** The size limit for bodies the app does not read itself (every method but POST /mcp). */
+export const limitBody: MiddlewareHandler = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });

@@ -106,6 +106,28 @@ describe('HTTP guard on loopback without a token', () => {
     });
     const res = await post(loopbackApp, { host: 'localhost:8787' }, big);
     assert.equal(res.status, 413);
+    const body = (await res.json()) as { error?: { code?: number } };
+    assert.equal(body.error?.code, -32600);
+  });
+
+  it('refuses a body declared over 1 MiB with 413, and a streamed one as it passes 1 MiB', async () => {
+    const declared = await post(loopbackApp, { host: 'localhost:8787', 'content-length': '1048577' }, LIST);
+    assert.equal(declared.status, 413);
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        sent += 64 * 1024;
+        controller.enqueue(new Uint8Array(64 * 1024).fill(32));
+      },
+    });
+    const streamed = await loopbackApp.request('/mcp', {
+      method: 'POST',
+      headers: { host: 'localhost:8787', 'content-type': 'application/json' },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
+    assert.equal(streamed.status, 413);
+    assert.ok(sent <= 1024 * 1024 + 3 * 64 * 1024, `read ${sent} bytes`);
   });
 
   it('answers malformed JSON with a JSON-RPC parse error', async () => {
