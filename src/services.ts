@@ -124,6 +124,7 @@ export function createServices(
             brave: braveFor(brave, call.usage),
             pages,
             choosePassages: readers.passages,
+            log,
             ...(readerMount ? { readerMount } : {}),
           },
           capped(request, call),

@@ -2,6 +2,7 @@
 // their quotes can be checked (R-V1): started while the run streams, a few at a
 // time, each with a short timeout, never waited for past a given moment, never failing.
 import { isToolError } from '../errors.ts';
+import { clientText } from '../log.ts';
 import type { PageReader } from '../page/page-text.ts';
 import { canonicalUrl } from '../url.ts';
 
@@ -25,6 +26,16 @@ export interface PageCollector {
 }
 
 export const COLLECT_DEFAULTS = { parallel: 3, perPageMs: 8000 } as const;
+
+/**
+ * A read that threw, as one log line: the page, the error's first line (never a stack),
+ * and what it cost. The URL came from a run's output, so both are quoted as client text.
+ */
+export function collectorFailure(url: string, error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  const first = clientText(text.split('\n')[0] ?? '');
+  return `research: reading ${clientText(url)} to check its quotes failed unexpectedly (${first}); its quotes stay unverified — report it to web-mcp if it repeats`;
+}
 
 export function createPageCollector(options: CollectorOptions): PageCollector {
   const parallel = options.parallel ?? COLLECT_DEFAULTS.parallel;

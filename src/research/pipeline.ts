@@ -8,11 +8,12 @@ import { type ClaudeDeps, type ClaudeJob, inSlot, runJob } from '../claude/call.
 import { progressText } from '../claude/events.ts';
 import { researchSchema } from '../claude/schema.ts';
 import { isToolError, type ToolError } from '../errors.ts';
+import { type Log, silentLog } from '../log.ts';
 import type { PageReader } from '../page/page-text.ts';
 import { freshMeta, type Reply } from '../reply/contract.ts';
 import { checkResearchQuotes } from '../reply/verify-sources.ts';
 import { readHeadStart, searchHeadStart } from './head-start.ts';
-import { createPageCollector } from './page-collector.ts';
+import { collectorFailure, createPageCollector } from './page-collector.ts';
 import { buildResearchPrompt, DEPTH, type Depth, type Recency, researchSystemPromptFor } from './prompts.ts';
 import { type ChoosePassages, createReader, READ_TOKENS, type ReaderMount } from './reader.ts';
 import { createReaderRecord } from './reader-record.ts';
@@ -27,6 +28,8 @@ export interface ResearchDeps extends ClaudeDeps {
   readonly readerMount?: ReaderMount;
   /** Chooses a read page's passages off the main thread; absent → on it. */
   readonly choosePassages?: ChoosePassages;
+  /** Where a background page read that threw is reported, as one line. */
+  readonly log?: Log;
 }
 
 export interface ResearchRequest {
@@ -60,8 +63,14 @@ export async function research(
     const stopPages = () => pagesStop.abort();
     signal.addEventListener('abort', stopPages, { once: true });
     try {
+      const log = deps.log ?? silentLog;
       const collector = deps.pages
-        ? createPageCollector({ reader: deps.pages, signal: pagesStop.signal, refresh: req.refresh === true })
+        ? createPageCollector({
+            reader: deps.pages,
+            signal: pagesStop.signal,
+            refresh: req.refresh === true,
+            onError: (url, error) => log.warn(collectorFailure(url, error)),
+          })
         : undefined;
       const record = createReaderRecord();
       const reader =

@@ -10,7 +10,7 @@ import {
   type PageText,
   type ReadOptions,
 } from '../../src/page/page-text.ts';
-import { createPageCollector } from '../../src/research/page-collector.ts';
+import { collectorFailure, createPageCollector } from '../../src/research/page-collector.ts';
 
 interface PendingRead {
   readonly url: string;
@@ -239,5 +239,23 @@ describe('createPageCollector', () => {
     } finally {
       process.off('unhandledRejection', onUnhandled);
     }
+  });
+});
+
+describe('collectorFailure', () => {
+  it('is one line: the page and the first line of the error, each cut short and escaped', () => {
+    const error = new TypeError(`bad\rthing ${'x'.repeat(500)}\n    at secret (/home/me/stack.ts:1:1)`);
+    const line = collectorFailure(`https://a.example/${'p'.repeat(500)}\u2028`, error);
+    assert.doesNotMatch(line, /[\n\r\u2028]/);
+    assert.doesNotMatch(line, /stack\.ts/);
+    assert.match(
+      line,
+      /^research: reading https:\/\/a\.example\/p+… to check its quotes failed unexpectedly \(TypeError: bad\\u000dthing x+…\); its quotes stay unverified/,
+    );
+    assert.ok(line.length < 600, `${line.length} characters`);
+  });
+
+  it('names a thrown non-Error by its text', () => {
+    assert.match(collectorFailure('https://a.example/', 'gone'), /\(gone\)/);
   });
 });

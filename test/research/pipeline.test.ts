@@ -10,7 +10,7 @@ import { spawnNode } from '../../adapters/node/spawn.ts';
 import { createBrave } from '../../src/brave/client.ts';
 import { createLimiter } from '../../src/claude/limiter.ts';
 import { isToolError, type ToolError, toolError } from '../../src/errors.ts';
-import { silentLog } from '../../src/log.ts';
+import { createLog, silentLog } from '../../src/log.ts';
 import type { PageReader, PageText } from '../../src/page/page-text.ts';
 import type { Draft, Reply } from '../../src/reply/contract.ts';
 import { type ResearchDeps, type ResearchRequest, research } from '../../src/research/pipeline.ts';
@@ -224,12 +224,27 @@ describe('research pipeline', () => {
       };
       const throwing: PageReader = {
         read: async (url) => {
-          throw new Error(`disk on fire while reading ${url}`);
+          throw new Error(`disk on fire while reading ${url}\n    at read (page-text.ts:1:1)`);
         },
       };
-      const reply = await run(deps({ withBrave: false, pages: throwing, draft }));
+      const lines: string[] = [];
+      const log = createLog((line) => lines.push(line));
+      const reply = await run({ ...deps({ withBrave: false, pages: throwing, draft }), log });
       await new Promise((resolve) => setTimeout(resolve, 50));
       assert.deepEqual(unhandled, [], 'no rejection went unhandled');
+      // Each failed read is logged once, as one line naming the page and the error, never its stack.
+      assert.deepEqual(
+        lines
+          .map((l) => /^web-mcp: warning: research: reading (\S+) to check its quotes failed/.exec(l)?.[1])
+          .sort(),
+        [OTHER_URL, PAGE_URL].sort(),
+        lines.join(''),
+      );
+      for (const line of lines) {
+        assert.equal(line.indexOf('\n'), line.length - 1, line);
+        assert.match(line, /\(Error: disk on fire while reading https:\/\/\S+\)/);
+        assert.doesNotMatch(line, /page-text\.ts/);
+      }
       assert.equal(reply.answer, DRAFT.answer);
       assert.equal(reply.findings[0]?.quote, 'found on Rottnest Island near Perth');
       assert.equal(reply.findings[0]?.verified, undefined, 'unverified, not removed');
