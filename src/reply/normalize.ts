@@ -1,9 +1,11 @@
 // Text normalisation for quote matching: a quote and the page text are reduced
 // to the same canonical form so that typography and markdown never decide a match.
 
-// Invisible characters that extraction and typesetting sprinkle into text:
-// soft hyphen, Mongolian vowel separator, zero-width space/joiners, bidi marks, word joiner, BOM.
-const INVISIBLE = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
+// Invisible characters that extraction and typesetting sprinkle into text: soft hyphen, and
+// every character page text is stripped of (src/page/invisible-chars.ts: zero-width, bidi
+// marks, word joiner, variation selectors, BOM, tags), so a quote that keeps one still matches.
+const INVISIBLE =
+  /[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\u{E0000}-\u{E007F}]|[\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/gu;
 const SINGLE_QUOTES = /[\u2018\u2019\u201A\u201B\u2032\u2035]/g;
 const DOUBLE_QUOTES = /[\u201C\u201D\u201E\u201F\u2033\u2036\u00AB\u00BB\u2039\u203A\u301D\u301E\u301F]/g;
 // Every dash punctuation plus the minus sign: models and pages disagree on them freely.

@@ -6,6 +6,9 @@ import { describe, it } from 'node:test';
 import { extractPage } from '../../src/page/html/extract.ts';
 import { hiddenByStyle } from '../../src/page/html/hidden-style.ts';
 import { visibleStrings, withoutInvisible } from '../../src/page/invisible-chars.ts';
+import { normalizeForMatch } from '../../src/reply/normalize.ts';
+import { verifyQuotes } from '../../src/reply/verify.ts';
+import { reply, source } from '../reply/helpers.ts';
 
 describe('hiddenByStyle', () => {
   const hidden = [
@@ -63,6 +66,41 @@ describe('invisible characters', () => {
   });
   it('keeps other astral characters (emoji, CJK extensions)', () => {
     assert.equal(withoutInvisible('ok 😀 𠀀'), 'ok 😀 𠀀');
+  });
+  it('removes variation selectors, keeping the character they follow', () => {
+    // Bytes hidden as a run of selectors after one visible character, one selector per byte.
+    const hidden = [...'ignore'].map((c) => String.fromCodePoint(0xe0100 + c.charCodeAt(0) - 16)).join('');
+    const text = `I \u2764\uFE0F it\uFE0E. 葛\u{E0100}飾 a${hidden}b`;
+    assert.equal(withoutInvisible(text), 'I \u2764 it. 葛飾 ab');
+    assert.equal(withoutInvisible('\uFE00\uFE0F\u{E01EF}'), '');
+    assert.equal(withoutInvisible('\uFDFF\uFE10\u{E01F0}'), '\uFDFF\uFE10\u{E01F0}');
+  });
+  it('every character removed from page text is one quote checking ignores too', () => {
+    const planes = [
+      [0, 0xd7ff],
+      [0xe000, 0xffff],
+      [0xe0000, 0xe01ff],
+    ] as const;
+    const missed: string[] = [];
+    for (const [from, to] of planes) {
+      for (let cp = from; cp <= to; cp++) {
+        const text = `ab${String.fromCodePoint(cp)}cd`;
+        if (withoutInvisible(text) === 'abcd' && normalizeForMatch(text) !== 'abcd')
+          missed.push(cp.toString(16));
+      }
+    }
+    assert.deepEqual(missed, []);
+  });
+  it('a quote that keeps a variation selector is verified against page text stripped of it', () => {
+    const page = withoutInvisible('Volunteers \u2764\uFE0F the harbour walk every Sunday morning.');
+    const out = verifyQuotes(
+      reply({
+        sources: [source(1)],
+        findings: [{ claim: 'Loved.', quote: 'Volunteers \u2764\uFE0F the harbour walk', source: 0 }],
+      }),
+      new Map([[0, [page]]]),
+    );
+    assert.equal(out.findings[0]?.verified, true);
   });
   it('cleans every text field of a page', () => {
     const page = visibleStrings({
