@@ -230,7 +230,7 @@ ${table(
   latencyRows,
 )}
 
-Target: overhead under 10% (median) — **${verdict}**. The p99 and the mean carry GC pauses and other work on this shared machine; the median is the stable measure.`,
+Target: overhead under 10% (median) — **${verdict}**. The p99 and the mean carry GC pauses and other work on this shared machine; the median is the stable measure. The requests are built in-process, without Content-Length (as a chunked body arrives): the app reads such a body once, under its deadline and size limit, and hands the parsed message to the SDK, which the bare handler must read and parse itself — hence an overhead that can be below zero.`,
 );
 last.services.shutdown();
 rmSync(cacheDir, { recursive: true, force: true });
