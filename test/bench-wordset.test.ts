@@ -1,8 +1,9 @@
 // The extract bench's word-set F1 reproduces WCXB's scripts/03_run_benchmark.py: Python's
 // lower().split() as sets, per-page figures, the script's rules for empty texts, means over pages.
+// Beside it, the word-bag F1 of the evaluate.py published with the data (word_f1).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { meanWordScore, wordScore, wordSet } from '../bench/lib/wordset.ts';
+import { meanWordScore, wordBagScore, wordScore, wordSet } from '../bench/lib/wordset.ts';
 
 describe('word-set F1', () => {
   it('splits where Python str.split() does, and nowhere else', () => {
@@ -31,5 +32,22 @@ describe('word-set F1', () => {
     assert.equal(m.precision, 1);
     assert.equal(m.recall, 0.75);
     assert.ok(Math.abs(m.f1 - (1 + 2 / 3) / 2) < 1e-12);
+  });
+});
+
+describe("evaluate.py's word-bag F1", () => {
+  it('counts runs of letters, digits and _ with repetition; punctuation and spacing do not count', () => {
+    // "foo()" against "foo ( )": the same one word, where whitespace words differ.
+    assert.deepEqual(wordBagScore('foo()', 'foo\n(\n)'), { precision: 1, recall: 1, f1: 1 });
+    assert.equal(wordScore('foo()', 'foo\n(\n)').f1, 0);
+    const s = wordBagScore('the cat the cat', 'the cat sat');
+    assert.equal(s.precision, 2 / 4);
+    assert.equal(s.recall, 2 / 3);
+  });
+
+  it('follows the script on empty texts', () => {
+    assert.deepEqual(wordBagScore('', ''), { precision: 1, recall: 1, f1: 1 });
+    assert.deepEqual(wordBagScore('words', ''), { precision: 0, recall: 0, f1: 0 });
+    assert.deepEqual(wordBagScore('...', 'words'), { precision: 0, recall: 0, f1: 0 });
   });
 });

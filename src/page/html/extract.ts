@@ -1,6 +1,7 @@
 // The page's main text, chosen by page kind (main-content.ts), as compact markdown and
 // plain text, with the title and a verdict on whether it is too thin to answer from.
 
+import { separateCodeLines } from './code-lines.ts';
 import type { Extracted, Unsupported } from './extracted.ts';
 import { blockText, treeSize } from './html-dom.ts';
 import { mainContent } from './main-content.ts';
@@ -47,6 +48,7 @@ async function extractTree(html: string, url: string): Promise<Extracted> {
   const main = await mainContent(html, url);
   const { document, root } = main;
   const base = baseUrl(document, url);
+  if (root) separateCodeLines(root);
   const text = root ? blockText(root) : '';
   const markdown = root ? await markdownOf(root, base, text) : '';
   const verdict = judgeThin(text, main.shellText);

@@ -4,10 +4,11 @@
 import type { Readability as ReadabilityClass } from '@mozilla/readability';
 import { cleanArticle, prepareForReadability } from './clean.ts';
 import { parseDocument, treeSize, visibleTextLength } from './html-dom.ts';
+import { dropsSections, isSigned, linkedLength, type RegionMeasure } from './landing-page.ts';
 import { detectKind, type PageKind } from './page-kind.ts';
 import { contentRegion, dropPermalinks } from './region.ts';
 import { isBesideThread, isFragment, isMinorPart, keepsStory, proseParagraphs } from './story-choice.ts';
-import { removeThreads } from './story-text.ts';
+import { removeThreads, storyLength } from './story-text.ts';
 import { crudeTextLength, nonSpaceLength, readingLength } from './text-measure.ts';
 
 type ReadabilityCtor = typeof ReadabilityClass;
@@ -146,6 +147,11 @@ function region(document: Document): Region {
   return { root, chars: root ? visibleTextLength(root, readingLength) : 0, body: document.body };
 }
 
+function measureRegion(region: Region): RegionMeasure {
+  const story = region.body ? storyLength(region.body) : 0;
+  return { chars: region.chars, story, linked: region.root ? linkedLength(region.root) : 0 };
+}
+
 /**
  * The main content of `html`; `url` is the page's address, a hint to its kind.
  * Throws RangeError for markup nested too deep to walk (the caller reads it as text).
@@ -161,16 +167,28 @@ export async function mainContent(html: string, url: string): Promise<MainConten
   if (signals.kind !== 'article' || !affordable) {
     return { root: region(first.document).root, kind: signals.kind, document: first.document, shellText };
   }
+  const dated = first.document.querySelector('time') !== null;
   const { root, document, ...meta } = await readStory(html, Readability, first.document, signals.explicit);
   const chars = root ? visibleTextLength(root, readingLength) : 0;
   const story = root !== null && (chars >= GOOD_ARTICLE_CHARS || keepsStory(root, chars, signals.explicit));
-  if (root && story && (signals.explicit || chars >= GOOD_ARTICLE_CHARS)) {
+  const page = { dated, ...meta };
+  // A long story is kept at once when dated or signed; an unsigned one may be a few sections of a
+  // company's page, and is first set against the region (landing-page.ts).
+  const long = story && chars >= GOOD_ARTICLE_CHARS;
+  if (root && story && (signals.explicit || (long && isSigned(page)))) {
     return { root, kind: 'article', document, shellText, ...meta };
   }
   // Readability has rewritten the document in place; the region starts from the source.
   const second = await fresh(html);
   const other = region(second.document);
-  if (root && (story ? !isMinorPart(chars, other) : !isFragment(root, chars, other))) {
+  if (
+    root &&
+    !signals.explicit &&
+    dropsSections({ chars, linked: linkedLength(root) }, measureRegion(other), page)
+  ) {
+    return { root: other.root, kind: signals.kind, document: second.document, shellText, ...meta };
+  }
+  if (root && (long || (story ? !isMinorPart(chars, other) : !isFragment(root, chars, other)))) {
     return { root, kind: 'article', document, shellText, ...meta };
   }
   return { root: other.root, kind: signals.kind, document: second.document, shellText, ...meta };
