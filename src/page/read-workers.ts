@@ -139,7 +139,8 @@ export function createReadWorkers(options: ReadWorkersOptions): ReadWorkers {
       void worker.exited.then((why) => finish({ kind: 'ended', why }, false));
       running.add(entry);
       watch ??= setInterval(watchMemory, options.pollMs ?? 50);
-      if ('job' in request) {
+      if ('job' in request && worker.copies !== true) {
+        // Moved to the worker: a copy, so the caller's bytes stay whole.
         const bytes = request.job.bytes.slice();
         worker.post({ id, job: { ...request.job, bytes } }, [bytes.buffer]);
       } else worker.post({ id, ...request });
