@@ -51,8 +51,9 @@ export function frameReader(onFrame: (frame: Frame) => void): (chunk: Uint8Array
       if (held < end) return;
       needed = HEAD;
       const json = new TextDecoder().decode(all.subarray(HEAD, HEAD + jsonLength));
-      // The body is a view, not a copy; what follows it (rarely anything) is copied out.
-      const bytes = all.subarray(HEAD + jsonLength, end);
+      // The body is a view, not a copy, and a plain Uint8Array even when the chunk was a
+      // Buffer (the PDF reader refuses Buffers); what follows it (rarely anything) is copied out.
+      const bytes = new Uint8Array(all.buffer, all.byteOffset + HEAD + jsonLength, bytesLength);
       const rest = all.slice(end);
       chunks = rest.length > 0 ? [rest] : [];
       held = rest.length;
