@@ -1,6 +1,7 @@
-// Reading bodies in contained workers: each read runs on a worker thread under a heap
-// ceiling, is ended at its time limit, on cancel, or when the server's memory passes its
-// ceiling; a worker that dies costs that page a `fetch_failed`, never the server.
+// Reading bodies in contained workers: each read runs on a worker (a thread, or on Deno a
+// child process) under a heap ceiling, is ended at its time limit, on cancel, or when the
+// server's memory, its workers' included, passes its ceiling; a worker that dies costs that
+// page a `fetch_failed`, never the server.
 import { abortCode, type ToolError, toolError } from '../errors.ts';
 import type { ReadWorker } from '../runtime.ts';
 import { looksLikePdf } from './fetch/pdf-sniff.ts';
