@@ -2,7 +2,6 @@
 // per runtime, documents read one after another): for each, the call's time, the server's
 // peak resident memory while reading it, the slowest concurrent tools/list, and the verdict.
 // Run: node --import tsx bench/hostile-docs.bench.ts [--write] (needs `npm run build` first)
-import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { entries } from '../test/helpers/entries.ts';
 import { sandbox } from '../test/helpers/fake-claude-env.ts';
@@ -16,6 +15,7 @@ import {
 } from '../test/helpers/hostile-pdfs.ts';
 import { startLoopbackServer } from '../test/helpers/loopback-server.ts';
 import { connectStdio } from '../test/helpers/mcp-client.ts';
+import { serverMemory } from '../test/helpers/server-memory.ts';
 import { machine, publish } from './lib/report.ts';
 import { table } from './lib/stats.ts';
 
@@ -45,8 +45,7 @@ const server = await startLoopbackServer((req, res) => {
   res.end(doc?.body ?? 'not found');
 });
 
-const rss = (pid: number) =>
-  Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/)?.[1] ?? 0) * 1024;
+const rss = serverMemory;
 const draft = { answer: 'Read [1].', confidence: 'medium', findings: [], sources: [], gaps: [] };
 const size = (bytes: number) =>
   bytes >= MB ? `${(bytes / MB).toFixed(1)} MB` : `${(bytes / 1024).toFixed(1)} KB`;
@@ -111,7 +110,8 @@ publish(
 \`npm run bench -- hostile-docs\` — every hostile document of test/helpers/hostile-pdfs.ts and
 hostile-pages.ts (Flate bombs at 1 GiB, the other spellings at 256 MB, CPU bombs and markup at the
 sizes that once stalled a server) read by \`web_read\` through the built server, one after another on
-one server per runtime. Peak MB is the server's resident memory while the document was read;
+one server per runtime. Peak MB is the server's resident memory while the document was read,
+its reader processes' included (Deno reads in child processes);
 the slowest tools/list was asked every 100 ms meanwhile. ${machine()}.
 
 ${sections.join('\n\n')}

@@ -6,6 +6,8 @@ export const BUNDLE_OPTIONS = {
     'deno/main': 'adapters/deno/main.ts',
     // Reader workers start from this file (one folder up from each runtime's code).
     'read-worker': 'adapters/node/read-worker.ts',
+    // Deno reads in child processes started from this file (see adapters/deno/read-process-host.ts).
+    'deno/read-process': 'adapters/deno/read-process.ts',
     mod: 'src/mod.ts',
     // The library's Node runtime (`web-mcp/node`), for embedders of createServices.
     'node/runtime': 'adapters/node/runtime.ts',

@@ -79,6 +79,8 @@ export interface LoopbackServer {
 export interface ReadWorker {
   /** Posts a message; the buffers in `transfer` move to the worker. */
   post(message: unknown, transfer?: readonly ArrayBuffer[]): void;
+  /** True when post() sends copies (a child process): the caller's buffers are then never moved, and need no copy first. */
+  readonly copies?: boolean;
   onMessage(listener: (message: unknown) => void): void;
   /** Resolves when the worker has ended (terminated, crashed, or past its heap ceiling), with why. */
   readonly exited: Promise<string>;

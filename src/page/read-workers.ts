@@ -1,6 +1,7 @@
-// Reading bodies in contained workers: each read runs on a worker thread under a heap
-// ceiling, is ended at its time limit, on cancel, or when the server's memory passes its
-// ceiling; a worker that dies costs that page a `fetch_failed`, never the server.
+// Reading bodies in contained workers: each read runs on a worker (a thread, or on Deno a
+// child process) under a heap ceiling, is ended at its time limit, on cancel, or when the
+// server's memory, its workers' included, passes its ceiling; a worker that dies costs that
+// page a `fetch_failed`, never the server.
 import { abortCode, type ToolError, toolError } from '../errors.ts';
 import type { ReadWorker } from '../runtime.ts';
 import { looksLikePdf } from './fetch/pdf-sniff.ts';
@@ -139,7 +140,8 @@ export function createReadWorkers(options: ReadWorkersOptions): ReadWorkers {
       void worker.exited.then((why) => finish({ kind: 'ended', why }, false));
       running.add(entry);
       watch ??= setInterval(watchMemory, options.pollMs ?? 50);
-      if ('job' in request) {
+      if ('job' in request && worker.copies !== true) {
+        // Moved to the worker: a copy, so the caller's bytes stay whole.
         const bytes = request.job.bytes.slice();
         worker.post({ id, job: { ...request.job, bytes } }, [bytes.buffer]);
       } else worker.post({ id, ...request });
