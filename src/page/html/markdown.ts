@@ -133,9 +133,13 @@ function addTableRules(td: TurndownService): void {
   td.addRule('caption', { filter: 'caption', replacement: (c) => `\n\n${c.trim()}\n\n` });
 }
 
-function createService(Turndown: Turndown, base: string): TurndownService {
-  const baseUrl = URL.canParse(base) ? new URL(base) : undefined;
-  const page = baseUrl ? withoutHash(baseUrl) : '';
+/** Where the links being rendered point from: set for each call, read by the link rule. */
+interface LinkBase {
+  url: URL | undefined;
+  page: string;
+}
+
+function createService(Turndown: Turndown, at: LinkBase): TurndownService {
   const td = new Turndown({
     headingStyle: 'atx',
     codeBlockStyle: 'fenced',
@@ -153,7 +157,7 @@ function createService(Turndown: Turndown, base: string): TurndownService {
     replacement: (content, n) => {
       const text = content.replace(/\s+/g, ' ').trim();
       if (text === '') return '';
-      const href = resolveHref((n as Element).getAttribute('href') ?? '', baseUrl, page);
+      const href = resolveHref((n as Element).getAttribute('href') ?? '', at.url, at.page);
       return href === undefined || href === text ? text : `[${text}](${href})`;
     },
   });
@@ -174,6 +178,11 @@ function createService(Turndown: Turndown, base: string): TurndownService {
   td.addRule('drop', { filter: (n) => DROP.has(n.nodeName.toUpperCase()), replacement: () => '' });
   return td;
 }
+
+// One service for every call (building its rules costs more than a short page's rendering);
+// a call sets the link base, then renders synchronously.
+const linkBase: LinkBase = { url: undefined, page: '' };
+let service: TurndownService | undefined;
 
 function fence(code: string, lang: string): string {
   const body = code.replace(/^\n+|\s+$/g, '');
@@ -206,9 +215,18 @@ export function tidyMarkdown(md: string): string {
   return out.join('\n').trim();
 }
 
-/** Markdown for `root`, links resolved against `base`. */
+/**
+ * Markdown for `root`, links resolved against `base`. The tree is rendered in place: turndown
+ * trims its whitespace and drops its comments, so `root` is read for nothing else afterwards.
+ */
 export async function toMarkdown(root: Element, base: string): Promise<string> {
   const Turndown = await loadTurndown();
-  // Turndown's types want an HTMLElement; it only walks generic DOM nodes.
-  return tidyMarkdown(createService(Turndown, base).turndown(root as HTMLElement));
+  service ??= createService(Turndown, linkBase);
+  linkBase.url = URL.canParse(base) ? new URL(base) : undefined;
+  linkBase.page = linkBase.url ? withoutHash(linkBase.url) : '';
+  // Turndown converts a copy of the node it is given (cloneNode); handed this stand-in, it converts
+  // `root` itself, which spares a copy of every node. Its types want an HTMLElement; it reads only
+  // nodeType and cloneNode here, then walks generic DOM nodes.
+  const inPlace = { nodeType: root.nodeType, cloneNode: () => root };
+  return tidyMarkdown(service.turndown(inPlace as unknown as HTMLElement));
 }
