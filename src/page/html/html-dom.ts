@@ -108,6 +108,8 @@ export interface ParsedDocument {
   readonly document: Document;
   /** True when linkedom's tree was wrong and the document was rebuilt through parse5. */
   readonly repaired: boolean;
+  /** The markup the tree was built from: the page's, or parse5's rewrite of it. */
+  readonly markup: string;
 }
 
 // Below this share of the source's text found in <body>, linkedom's tree is
@@ -130,16 +132,27 @@ export async function parseDocument(html: string): Promise<ParsedDocument> {
   return parsed;
 }
 
+/**
+ * The same DOM as `parsed` once more, built afresh (for a reader that rewrites it) from the markup
+ * it came from: the checks of the first parse, and parse5's rewrite, are not repeated.
+ */
+export async function parseAgain(parsed: ParsedDocument): Promise<Document> {
+  const parseHTML = await loadLinkedom();
+  const { document } = parseHTML(parsed.markup);
+  removeHiddenByStyle(document);
+  return document;
+}
+
 async function parseTree(html: string): Promise<ParsedDocument> {
   const parseHTML = await loadLinkedom();
   const first = parseHTML(html).document;
   const crude = crudeTextLength(html);
   const kept = first.body ? visibleTextLength(first.body) : 0;
   const lost = kept < crude * KEEP_RATIO && crude - kept >= Math.min(MIN_LOSS, crude * 0.5);
-  if (!lost && !nestsDocument(html, first)) return { document: first, repaired: false };
+  if (!lost && !nestsDocument(html, first)) return { document: first, repaired: false, markup: html };
   const p5 = await loadParse5();
   const normalised = p5.serialize(p5.parse(html));
-  return { document: parseHTML(normalised).document, repaired: true };
+  return { document: parseHTML(normalised).document, repaired: true, markup: normalised };
 }
 
 const BLOCKS = new Set([
