@@ -2,6 +2,7 @@
 // and the size of a tree, which decides what reading it may cost.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import fc from 'fast-check';
 import {
   blockText,
   hasLinkedHeading,
@@ -28,6 +29,65 @@ describe('crudeTextLength', () => {
   it('stays linear on a large page', () => {
     const html = `<div>${'<p>word &amp; <b>bold</b></p><!-- c --><script>var a = 1 < 2;</script>'.repeat(20_000)}</div>`;
     assert.equal(crudeTextLength(html), 20_000 * 'word&bold'.length);
+  });
+});
+
+describe('crudeTextLength against its definition', () => {
+  // The definition: every comment, raw-text element with its content, tag and character reference
+  // (one character each) taken out, the non-space characters left.
+  const UNSEEN =
+    /<!--[\s\S]*?-->|<(script|style|noscript|template|title|textarea)\b[^>]*>[\s\S]*?<\/\1\s*>|<\/?[a-zA-Z!?][^>]*>|&(?:#x?[0-9a-f]+|[a-z]+[0-9]*);?/gi;
+  const byDefinition = (html: string): number =>
+    nonSpaceLength(html.replace(UNSEEN, (m) => (m.startsWith('&') ? 'x' : '')));
+  const TOKENS = [
+    '<',
+    '>',
+    '&',
+    ';',
+    '<!--',
+    '-->',
+    '<script>',
+    '</script>',
+    '</SCRIPT >',
+    '<script x="a>b">',
+    '<title>',
+    '</title>',
+    '<textarea',
+    '</',
+    '<!',
+    '<?',
+    '</ p>',
+    '<p>',
+    '</p>',
+    '&amp;',
+    '&#x41;',
+    '&#65',
+    '&#xZ',
+    '&abc1;',
+    'a',
+    ' ',
+    '\n',
+    'é',
+    '\u00a0',
+    '<scripts>',
+    '<script-x>',
+    '</script-x>',
+    '<style>',
+    '</style>',
+    '-',
+    '--',
+    '</scr',
+    'ipt>',
+  ];
+
+  it('counts as the definition does on any mix of markup', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...TOKENS), { maxLength: 40 }), (parts) => {
+        const html = parts.join('');
+        return crudeTextLength(html) === byDefinition(html);
+      }),
+      { numRuns: 20_000 },
+    );
   });
 });
 
