@@ -37,4 +37,24 @@ describe('toMarkdown', () => {
     assert.equal(await toMarkdown(body, 'https://x.example/'), 'One two');
     assert.equal(body.innerHTML, '<div><p>One two</p></div>');
   });
+
+  it('applies its rules to elements created in upper case, as to parsed ones', async () => {
+    const body = await bodyOf('<p>x</p>');
+    const doc = body.ownerDocument;
+    const box = doc.createElement('DIV');
+    const link = doc.createElement('A');
+    link.setAttribute('href', '/there');
+    link.textContent = 'There';
+    const pre = doc.createElement('PRE');
+    const code = doc.createElement('CODE');
+    code.textContent = 'let a = 1;';
+    pre.appendChild(code);
+    const button = doc.createElement('BUTTON');
+    button.textContent = 'Click';
+    box.append(link, pre, button);
+    assert.equal(
+      await toMarkdown(box, 'https://x.example/'),
+      '[There](https://x.example/there)\n\n```\nlet a = 1;\n```',
+    );
+  });
 });

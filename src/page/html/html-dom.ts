@@ -34,7 +34,7 @@ export const INVISIBLE = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HE
  * Readability created the element ("DIV"). Tree walks test `localName`: linkedom upper-cases
  * `nodeName` afresh at every read, which costs a walk half its time.
  */
-function asLocalNames(names: Iterable<string>): Set<string> {
+export function asLocalNames(names: Iterable<string>): Set<string> {
   return new Set([...names].flatMap((n) => [n.toLowerCase(), n.toUpperCase()]));
 }
 
