@@ -65,23 +65,27 @@ function opensTag(code: number): boolean {
 
 /** Where the markup opening at `html[at]` (a `<`) ends, or -1 when that `<` is text. */
 function markupEnd(html: string, at: number): number {
-  if (html.startsWith('<!--', at)) {
+  const first = html.charCodeAt(at + 1);
+  if (first === 0x21 && html.startsWith('<!--', at)) {
     const end = html.indexOf('-->', at + 4);
     if (end >= 0) return end + 3;
   }
-  RAW_OPEN.lastIndex = at;
-  const open = RAW_OPEN.exec(html);
-  if (open !== null) {
-    const name = (open[1] ?? '').toLowerCase();
-    let close = rawClose.get(name);
-    if (close === undefined) {
-      close = new RegExp(`</${name}\\s*>`, 'gi');
-      rawClose.set(name, close);
+  // Raw-text elements all start with s, t or n: other tags are spared the pattern.
+  const lower = first | 0x20;
+  if (lower === 0x73 || lower === 0x74 || lower === 0x6e) {
+    RAW_OPEN.lastIndex = at;
+    const open = RAW_OPEN.exec(html);
+    if (open !== null) {
+      const name = (open[1] ?? '').toLowerCase();
+      let close = rawClose.get(name);
+      if (close === undefined) {
+        close = new RegExp(`</${name}\\s*>`, 'gi');
+        rawClose.set(name, close);
+      }
+      close.lastIndex = RAW_OPEN.lastIndex;
+      if (close.exec(html) !== null) return close.lastIndex;
     }
-    close.lastIndex = RAW_OPEN.lastIndex;
-    if (close.exec(html) !== null) return close.lastIndex;
   }
-  const first = html.charCodeAt(at + 1);
   const named = first === 0x2f ? opensTag(html.charCodeAt(at + 2)) : opensTag(first);
   const end = named ? html.indexOf('>', at + 2) : -1;
   return end < 0 ? -1 : end + 1;
