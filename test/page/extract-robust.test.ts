@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { extractByType, extractPage } from '../../src/page/html/extract.ts';
-import { parseDocument } from '../../src/page/html/html-dom.ts';
+import { parseAgain, parseDocument } from '../../src/page/html/html-dom.ts';
 
 const URL_BASE = 'https://site.example/a/page.html';
 const story = (tag: string): string =>
@@ -42,6 +42,20 @@ describe('malformed documents', () => {
     assert.equal((await parseDocument(pasted)).repaired, true);
     const quoted = `<html><body><script>var tpl = "<body><html>";</script>${paras('Fine')}</body></html>`;
     assert.equal((await parseDocument(quoted)).repaired, false);
+  });
+
+  it('builds the same tree again from a parse, repaired or not, without its hidden elements', async () => {
+    const hidden = '<p style="font-size:0">Hidden note.</p>';
+    for (const html of [
+      `<html><body>${paras('Fine')}${hidden}</body></html>`,
+      `${cases['no <body>']}${hidden}`,
+    ]) {
+      const first = await parseDocument(html);
+      const again = await parseAgain(first);
+      assert.notEqual(again, first.document);
+      assert.equal(again.body.innerHTML, first.document.body.innerHTML);
+      assert.ok(!again.body.innerHTML.includes('Hidden note'));
+    }
   });
 
   it('survives unclosed tags and a huge inline script with markup in strings', async () => {

@@ -22,6 +22,9 @@ describe('hiddenByStyle', () => {
     'position:absolute;right:-200vw',
     'width:0;height:0;overflow:hidden',
     'max-height:0; overflow-y: hidden',
+    // A comment inside a property's name is dropped before the name is read.
+    'font-/* note */size:0',
+    'OPACITY:0',
   ];
   for (const style of hidden) it(`hides: ${style}`, () => assert.equal(hiddenByStyle(style), true));
   const shown = [

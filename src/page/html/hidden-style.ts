@@ -84,6 +84,10 @@ function transparent(d: Map<string, string>, probe: HiddenProbe): boolean {
   return probe.textLength() < FADE_IN_CHARS && !probe.hasHeading();
 }
 
+// Every rule above reads one of these properties: a style naming none of them (nor holding a comment,
+// which could split a name) hides nothing, and most page styles are spared their parse.
+const NAMES_A_HIDING_PROPERTY = /font-size|position|overflow|opacity|\/\*/i;
+
 /**
  * True when an element with this inline style shows no text to a person although it is laid
  * out: transparent, zero-sized or off screen. (`display: none` and `visibility: hidden` are
@@ -91,6 +95,7 @@ function transparent(d: Map<string, string>, probe: HiddenProbe): boolean {
  * `probe` tells a hidden note from a section a script fades in.
  */
 export function hiddenByStyle(style: string, probe: HiddenProbe = NO_PROBE): boolean {
+  if (!NAMES_A_HIDING_PROPERTY.test(style)) return false;
   const d = declarations(style);
   return isZero(d.get('font-size')) || offScreen(d) || clipped(d) || transparent(d, probe);
 }
@@ -103,11 +108,12 @@ function textLength(el: Element): number {
 /** Removes every element under `root` whose inline style hides it. */
 export function removeHiddenByStyle(root: ParentNode): void {
   for (const el of Array.from(root.querySelectorAll('[style]'))) {
-    if (!el.isConnected) continue;
+    const style = el.getAttribute('style') ?? '';
+    if (!NAMES_A_HIDING_PROPERTY.test(style) || !el.isConnected) continue;
     const probe = {
       textLength: () => textLength(el),
       hasHeading: () => el.querySelector('h1, h2, h3, h4, h5, h6') !== null,
     };
-    if (hiddenByStyle(el.getAttribute('style') ?? '', probe)) el.remove();
+    if (hiddenByStyle(style, probe)) el.remove();
   }
 }

@@ -30,6 +30,27 @@ function loadParse5(): Promise<Parse5> {
 export const INVISIBLE = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'TITLE']);
 
 /**
+ * `names` as an element's `localName` spells them: lower case from the parser, upper case where
+ * Readability created the element ("DIV"). Tree walks test `localName`: linkedom upper-cases
+ * `nodeName` afresh at every read, which costs a walk half its time.
+ */
+export function asLocalNames(names: Iterable<string>): Set<string> {
+  return new Set([...names].flatMap((n) => [n.toLowerCase(), n.toUpperCase()]));
+}
+
+const INVISIBLE_NAMES = asLocalNames(INVISIBLE);
+
+/** True for an element whose text a reader never sees (`INVISIBLE`), tested without `nodeName`. */
+export function isInvisible(el: Element): boolean {
+  return INVISIBLE_NAMES.has(el.localName);
+}
+
+/** True for a link (`<a>`), tested without `nodeName`. */
+export function isLink(el: Element): boolean {
+  return LINKS.has(el.localName);
+}
+
+/**
  * What a page marks as not shown, beside the `hidden` attribute (which callers qualify) and
  * the inline styles that keep laid-out text unseen (hidden-style.ts, dropped at parse).
  */
@@ -41,6 +62,34 @@ export const MARKED_HIDDEN = [
   '[style*="visibility: hidden"]',
   'template',
 ];
+
+const HEADINGS = asLocalNames(['H2', 'H3', 'H4', 'H5', 'H6']);
+
+function hasAncestor(el: Element, names: ReadonlySet<string>): boolean {
+  for (let p = el.parentElement; p !== null; p = p.parentElement) if (names.has(p.localName)) return true;
+  return false;
+}
+
+const LINKS = asLocalNames(['A']);
+
+/**
+ * True when an element under `root` is a linked heading: a link inside an h2–h6, or an h2–h6 inside
+ * a link, as `root.querySelector('h2 a, …, a h2, …')` finds (a <template>'s content is not entered),
+ * without compiling that selector at each call.
+ */
+export function hasLinkedHeading(root: Element): boolean {
+  const stack: Element[] = [];
+  for (let c = root.firstElementChild; c !== null; c = c.nextElementSibling) stack.push(c);
+  while (stack.length > 0) {
+    const el = stack.pop() as Element;
+    const name = el.localName;
+    const linked = LINKS.has(name) ? hasAncestor(el, HEADINGS) : HEADINGS.has(name) && hasAncestor(el, LINKS);
+    if (linked) return true;
+    if (name === 'template' || name === 'TEMPLATE') continue;
+    for (let c = el.firstElementChild; c !== null; c = c.nextElementSibling) stack.push(c);
+  }
+  return false;
+}
 
 /** Removes every element under `root` that matches `selector`. */
 export function removeAll(root: Element, selector: string): void {
@@ -69,7 +118,7 @@ export function treeSize(node: Node): TreeSize {
   while (at !== null) {
     if (at.nodeType === 1) {
       elements++;
-      if (at.nodeName === 'A') links++;
+      if (isLink(at as Element)) links++;
       ancestry += level;
       if (level > depth) depth = level;
       if (at.firstChild !== null) {
@@ -97,7 +146,7 @@ export function visibleTextLength(node: Node, measure: (text: string) => number 
   const walk = (n: Node): void => {
     for (let c = n.firstChild; c; c = c.nextSibling) {
       if (c.nodeType === 3) count += measure(c.nodeValue ?? '');
-      else if (c.nodeType === 1 && !INVISIBLE.has(c.nodeName)) walk(c);
+      else if (c.nodeType === 1 && !isInvisible(c as Element)) walk(c);
     }
   };
   walk(node);
@@ -108,6 +157,8 @@ export interface ParsedDocument {
   readonly document: Document;
   /** True when linkedom's tree was wrong and the document was rebuilt through parse5. */
   readonly repaired: boolean;
+  /** The markup the tree was built from: the page's, or parse5's rewrite of it. */
+  readonly markup: string;
 }
 
 // Below this share of the source's text found in <body>, linkedom's tree is
@@ -130,19 +181,30 @@ export async function parseDocument(html: string): Promise<ParsedDocument> {
   return parsed;
 }
 
+/**
+ * The same DOM as `parsed` once more, built afresh (for a reader that rewrites it) from the markup
+ * it came from: the checks of the first parse, and parse5's rewrite, are not repeated.
+ */
+export async function parseAgain(parsed: ParsedDocument): Promise<Document> {
+  const parseHTML = await loadLinkedom();
+  const { document } = parseHTML(parsed.markup);
+  removeHiddenByStyle(document);
+  return document;
+}
+
 async function parseTree(html: string): Promise<ParsedDocument> {
   const parseHTML = await loadLinkedom();
   const first = parseHTML(html).document;
   const crude = crudeTextLength(html);
   const kept = first.body ? visibleTextLength(first.body) : 0;
   const lost = kept < crude * KEEP_RATIO && crude - kept >= Math.min(MIN_LOSS, crude * 0.5);
-  if (!lost && !nestsDocument(html, first)) return { document: first, repaired: false };
+  if (!lost && !nestsDocument(html, first)) return { document: first, repaired: false, markup: html };
   const p5 = await loadParse5();
   const normalised = p5.serialize(p5.parse(html));
-  return { document: parseHTML(normalised).document, repaired: true };
+  return { document: parseHTML(normalised).document, repaired: true, markup: normalised };
 }
 
-const BLOCKS = new Set([
+const BLOCKS = asLocalNames([
   'ADDRESS',
   'ARTICLE',
   'ASIDE',
@@ -177,18 +239,22 @@ const BLOCKS = new Set([
   'UL',
 ]);
 
+const PRE = asLocalNames(['PRE']);
+const CELLS = asLocalNames(['TD', 'TH']);
+
 /** Plain text of `node`: one line per block, whitespace collapsed, code kept as is. */
 export function blockText(node: Node): string {
   const parts: string[] = [];
   const walk = (n: Node, pre: boolean): void => {
     for (let c = n.firstChild; c; c = c.nextSibling) {
       if (c.nodeType === 3) parts.push(pre ? (c.nodeValue ?? '') : (c.nodeValue ?? '').replace(/\s+/g, ' '));
-      else if (c.nodeType === 1 && !INVISIBLE.has(c.nodeName)) {
-        const block = BLOCKS.has(c.nodeName);
+      else if (c.nodeType === 1 && !isInvisible(c as Element)) {
+        const name = (c as Element).localName;
+        const block = BLOCKS.has(name);
         if (block) parts.push('\n');
-        walk(c, pre || c.nodeName === 'PRE');
+        walk(c, pre || PRE.has(name));
         if (block) parts.push('\n');
-        else if (c.nodeName === 'TD' || c.nodeName === 'TH') parts.push(' ');
+        else if (CELLS.has(name)) parts.push(' ');
       }
     }
   };

@@ -3,7 +3,7 @@
 // of their kind, whichever of the two reads the page without losing most of it.
 import type { Readability as ReadabilityClass } from '@mozilla/readability';
 import { cleanArticle, prepareForReadability } from './clean.ts';
-import { parseDocument, treeSize, visibleTextLength } from './html-dom.ts';
+import { type ParsedDocument, parseAgain, parseDocument, treeSize, visibleTextLength } from './html-dom.ts';
 import { dropsSections, isSigned, linkedLength, type RegionMeasure } from './landing-page.ts';
 import { detectKind, type PageKind } from './page-kind.ts';
 import { contentRegion, dropPermalinks } from './region.ts';
@@ -122,17 +122,21 @@ function isElement(value: unknown): value is Element {
 interface Parsed {
   readonly document: Document;
   readonly shellText: string;
+  /** The parse the document came from, to build it afresh. */
+  readonly source: ParsedDocument;
 }
 
-async function fresh(html: string): Promise<Parsed> {
-  const { document } = await parseDocument(html);
+/** The page's document, from its markup, or again from an earlier parse of it. */
+async function fresh(from: string | ParsedDocument): Promise<Parsed> {
+  const source = typeof from === 'string' ? await parseDocument(from) : from;
+  const document = typeof from === 'string' ? source.document : await parseAgain(from);
   const noscripts = Array.from(document.querySelectorAll('noscript'));
   const shellText = noscripts
     .map((n) => n.textContent ?? '')
     .join(' ')
     .slice(0, 5000);
   revealNoscript(document, noscripts);
-  return { document, shellText };
+  return { document, shellText, source };
 }
 
 interface Region {
@@ -168,7 +172,12 @@ export async function mainContent(html: string, url: string): Promise<MainConten
     return { root: region(first.document).root, kind: signals.kind, document: first.document, shellText };
   }
   const dated = first.document.querySelector('time') !== null;
-  const { root, document, ...meta } = await readStory(html, Readability, first.document, signals.explicit);
+  const { root, document, ...meta } = await readStory(
+    first.source,
+    Readability,
+    first.document,
+    signals.explicit,
+  );
   const chars = root ? visibleTextLength(root, readingLength) : 0;
   const story = root !== null && (chars >= GOOD_ARTICLE_CHARS || keepsStory(root, chars, signals.explicit));
   const page = { dated, ...meta };
@@ -179,7 +188,7 @@ export async function mainContent(html: string, url: string): Promise<MainConten
     return { root, kind: 'article', document, shellText, ...meta };
   }
   // Readability has rewritten the document in place; the region starts from the source.
-  const second = await fresh(html);
+  const second = await fresh(first.source);
   const other = region(second.document);
   if (
     root &&
@@ -201,7 +210,7 @@ export async function mainContent(html: string, url: string): Promise<MainConten
  * again without them, and Readability's first, filtered reading is taken, however short.
  */
 async function readStory(
-  html: string,
+  source: ParsedDocument,
   Readability: ReadabilityCtor,
   document: Document,
   declared: boolean,
@@ -215,7 +224,7 @@ async function readStory(
   if (!declared || !result.root || !isBesideThread(result.root)) {
     return { ...result, document };
   }
-  const again = await fresh(html);
+  const again = await fresh(source);
   if (again.document.body) {
     removeThreads(again.document.body);
     prepareForReadability(again.document.body);

@@ -1,6 +1,7 @@
 // Turns an extracted DOM subtree into compact markdown: no images or media,
 // no empty or script links, fenced code, pipe tables, links resolved to absolute.
 import type TurndownService from 'turndown';
+import { asLocalNames } from './html-dom.ts';
 
 type Turndown = typeof TurndownService;
 let turndownClass: Promise<Turndown> | undefined;
@@ -10,7 +11,7 @@ function loadTurndown(): Promise<Turndown> {
   return turndownClass;
 }
 
-const DROP = new Set([
+const DROP = asLocalNames([
   'IMG',
   'PICTURE',
   'SVG',
@@ -30,6 +31,23 @@ const DROP = new Set([
   'TEXTAREA',
   'FORM',
 ]);
+
+// Rules test each element's `localName` against these (see asLocalNames): every rule is tried on
+// every element, and reading `nodeName` allocates its upper-case copy each time.
+const CELLS = asLocalNames(['TD', 'TH']);
+const ROWS = asLocalNames(['TR']);
+const SECTIONS = asLocalNames(['THEAD', 'TBODY', 'TFOOT']);
+const TABLES = asLocalNames(['TABLE']);
+const CAPTIONS = asLocalNames(['CAPTION']);
+const LINKS = asLocalNames(['A']);
+const PRES = asLocalNames(['PRE']);
+const CODES = asLocalNames(['CODE']);
+
+/** True when `n`'s first child is a <code> element. */
+function opensWithCode(n: Node): boolean {
+  const first = n.firstChild;
+  return first?.nodeType === 1 && CODES.has((first as Element).localName);
+}
 
 const withoutHash = (u: URL): string => u.href.slice(0, u.href.length - u.hash.length);
 
@@ -104,14 +122,14 @@ function columnCount(table: Element): number {
 
 function addTableRules(td: TurndownService): void {
   td.addRule('tableCell', {
-    filter: (n) => (n.nodeName === 'TD' || n.nodeName === 'TH') && isDataTable(tableOf(n)),
+    filter: (n) => CELLS.has(n.localName) && isDataTable(tableOf(n)),
     replacement: (content, n) => {
       const span = Number((n as Element).getAttribute('colspan')) || 1;
       return `| ${cellText(content)} ${'| '.repeat(Math.min(span, 20) - 1)}`;
     },
   });
   td.addRule('tableRow', {
-    filter: (n) => n.nodeName === 'TR' && isDataTable(tableOf(n)),
+    filter: (n) => ROWS.has(n.localName) && isDataTable(tableOf(n)),
     replacement: (content, n) => {
       const table = tableOf(n);
       if (!table || content.trim() === '') return '';
@@ -123,19 +141,26 @@ function addTableRules(td: TurndownService): void {
     },
   });
   td.addRule('tableSection', {
-    filter: ['thead', 'tbody', 'tfoot'],
+    filter: (n) => SECTIONS.has(n.localName),
     replacement: (content) => content,
   });
   td.addRule('table', {
-    filter: (n) => n.nodeName === 'TABLE' && isDataTable(n as Element),
+    filter: (n) => TABLES.has(n.localName) && isDataTable(n as Element),
     replacement: (content) => `\n\n${content.replace(/\n{2,}/g, '\n')}\n\n`,
   });
-  td.addRule('caption', { filter: 'caption', replacement: (c) => `\n\n${c.trim()}\n\n` });
+  td.addRule('caption', {
+    filter: (n) => CAPTIONS.has(n.localName),
+    replacement: (c) => `\n\n${c.trim()}\n\n`,
+  });
 }
 
-function createService(Turndown: Turndown, base: string): TurndownService {
-  const baseUrl = URL.canParse(base) ? new URL(base) : undefined;
-  const page = baseUrl ? withoutHash(baseUrl) : '';
+/** Where the links being rendered point from: set for each call, read by the link rule. */
+interface LinkBase {
+  url: URL | undefined;
+  page: string;
+}
+
+function createService(Turndown: Turndown, at: LinkBase): TurndownService {
   const td = new Turndown({
     headingStyle: 'atx',
     codeBlockStyle: 'fenced',
@@ -149,20 +174,20 @@ function createService(Turndown: Turndown, base: string): TurndownService {
   // and quotes are checked against those words.
   td.escape = (s: string) => s;
   td.addRule('link', {
-    filter: (n) => n.nodeName === 'A',
+    filter: (n) => LINKS.has(n.localName),
     replacement: (content, n) => {
       const text = content.replace(/\s+/g, ' ').trim();
       if (text === '') return '';
-      const href = resolveHref((n as Element).getAttribute('href') ?? '', baseUrl, page);
+      const href = resolveHref((n as Element).getAttribute('href') ?? '', at.url, at.page);
       return href === undefined || href === text ? text : `[${text}](${href})`;
     },
   });
   td.addRule('bareCodeBlock', {
-    filter: (n) => n.nodeName === 'PRE' && n.firstChild?.nodeName !== 'CODE',
+    filter: (n) => PRES.has(n.localName) && !opensWithCode(n),
     replacement: (_c, n) => fence(n.textContent ?? '', ''),
   });
   td.addRule('codeBlock', {
-    filter: (n) => n.nodeName === 'PRE' && n.firstChild?.nodeName === 'CODE',
+    filter: (n) => PRES.has(n.localName) && opensWithCode(n),
     replacement: (_c, n) => {
       const code = n.firstChild as Element;
       const lang = /(?:lang|language)-(\S+)/.exec(code.getAttribute('class') ?? '')?.[1] ?? '';
@@ -171,9 +196,14 @@ function createService(Turndown: Turndown, base: string): TurndownService {
   });
   addTableRules(td);
   // Added last so it outranks turndown's own image rule.
-  td.addRule('drop', { filter: (n) => DROP.has(n.nodeName.toUpperCase()), replacement: () => '' });
+  td.addRule('drop', { filter: (n) => DROP.has(n.localName), replacement: () => '' });
   return td;
 }
+
+// One service for every call (building its rules costs more than a short page's rendering);
+// a call sets the link base, then renders synchronously.
+const linkBase: LinkBase = { url: undefined, page: '' };
+let service: TurndownService | undefined;
 
 function fence(code: string, lang: string): string {
   const body = code.replace(/^\n+|\s+$/g, '');
@@ -206,9 +236,18 @@ export function tidyMarkdown(md: string): string {
   return out.join('\n').trim();
 }
 
-/** Markdown for `root`, links resolved against `base`. */
+/**
+ * Markdown for `root`, links resolved against `base`. The tree is rendered in place: turndown
+ * trims its whitespace and drops its comments, so `root` is read for nothing else afterwards.
+ */
 export async function toMarkdown(root: Element, base: string): Promise<string> {
   const Turndown = await loadTurndown();
-  // Turndown's types want an HTMLElement; it only walks generic DOM nodes.
-  return tidyMarkdown(createService(Turndown, base).turndown(root as HTMLElement));
+  service ??= createService(Turndown, linkBase);
+  linkBase.url = URL.canParse(base) ? new URL(base) : undefined;
+  linkBase.page = linkBase.url ? withoutHash(linkBase.url) : '';
+  // Turndown converts a copy of the node it is given (cloneNode); handed this stand-in, it converts
+  // `root` itself, which spares a copy of every node. Its types want an HTMLElement; it reads only
+  // nodeType and cloneNode here, then walks generic DOM nodes.
+  const inPlace = { nodeType: root.nodeType, cloneNode: () => root };
+  return tidyMarkdown(service.turndown(inPlace as unknown as HTMLElement));
 }

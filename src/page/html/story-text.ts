@@ -1,6 +1,6 @@
 // How much of a region could be a story: its text less what is never the story (comment
 // threads, related links, teaser grids), measured to judge whether a short story is a fragment.
-import { INVISIBLE } from './html-dom.ts';
+import { hasLinkedHeading, isInvisible, isLink } from './html-dom.ts';
 import { readingLength } from './text-measure.ts';
 
 // Class or id words that name what surrounds a story on sites of every kind.
@@ -43,10 +43,7 @@ function signature(el: Element): string {
 }
 
 function isTeaserCard(el: Element): boolean {
-  return (
-    readingLength(el.textContent ?? '') <= CARD_CHARS &&
-    el.querySelector('h2 a, h3 a, h4 a, h5 a, h6 a, a h2, a h3, a h4, a h5, a h6') !== null
-  );
+  return readingLength(el.textContent ?? '') <= CARD_CHARS && hasLinkedHeading(el);
 }
 
 /** True when most of `el`'s element children are cards of one shape, each led by a linked heading. */
@@ -65,23 +62,20 @@ function isTeaserGrid(el: Element): boolean {
 }
 
 function measure(node: Node, found?: Element[]): Measure {
+  let text = 0;
   let m = EMPTY;
   for (let c = node.firstChild; c; c = c.nextSibling) {
-    if (c.nodeType === 3) {
-      const n = readingLength(c.nodeValue ?? '');
-      m = add(m, { ...EMPTY, text: n, story: n });
-    } else if (c.nodeType === 1 && !INVISIBLE.has(c.nodeName)) {
-      m = add(m, measureElement(c as Element, found));
-    }
+    if (c.nodeType === 3) text += readingLength(c.nodeValue ?? '');
+    else if (c.nodeType === 1 && !isInvisible(c as Element)) m = add(m, measureElement(c as Element, found));
   }
-  return m;
+  return text === 0 ? m : { ...m, text: m.text + text, story: m.story + text };
 }
 
 /** `el`'s measure; comment threads and teaser grids go to `found`, the outermost only. */
 function measureElement(el: Element, found?: Element[]): Measure {
   const before = found?.length ?? 0;
   const inner = measure(el, found);
-  if (el.nodeName === 'A') return { ...inner, linked: inner.story, links: inner.links + 1 };
+  if (isLink(el)) return { ...inner, linked: inner.story, links: inner.links + 1 };
   const named = SURROUNDINGS.test(`${el.getAttribute('class') ?? ''} ${el.getAttribute('id') ?? ''}`);
   if (named || isTeaserGrid(el)) {
     if (found) {

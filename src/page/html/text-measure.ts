@@ -52,23 +52,68 @@ export function nonSpaceLength(text: string, start = 0, end = text.length): numb
   return n;
 }
 
-// What a reader never sees in raw HTML, and character references (counted as one character each).
-// COMMENTS has no group, so RAW_BLOCKS' back-reference stays \1.
-const UNSEEN = new RegExp(
-  [COMMENTS.source, RAW_BLOCKS.source, TAGS.source, '&(?:#x?[0-9a-f]+|[a-z]+[0-9]*);?'].join('|'),
-  'gi',
-);
+// What a reader never sees in raw HTML, read at a `<` (a comment, a raw-text element with its
+// content, a tag) or an `&` (a character reference, counted as one character).
+const RAW_OPEN = /<(script|style|noscript|template|title|textarea)\b[^>]*>/iy;
+const rawClose = new Map<string, RegExp>();
+const ENTITY = /&(?:#x?[0-9a-f]+|[a-z]+[0-9]*);?/iy;
 
-/** A crude count of visible characters in raw HTML, immune to parser quirks (an entity counts one). */
+/** Whether `code` may open a tag after `<` (or `</`): a letter, `!` or `?`. */
+function opensTag(code: number): boolean {
+  return ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a) || code === 0x21 || code === 0x3f;
+}
+
+/** Where the markup opening at `html[at]` (a `<`) ends, or -1 when that `<` is text. */
+function markupEnd(html: string, at: number): number {
+  const first = html.charCodeAt(at + 1);
+  if (first === 0x21 && html.startsWith('<!--', at)) {
+    const end = html.indexOf('-->', at + 4);
+    if (end >= 0) return end + 3;
+  }
+  // Raw-text elements all start with s, t or n: other tags are spared the pattern.
+  const lower = first | 0x20;
+  if (lower === 0x73 || lower === 0x74 || lower === 0x6e) {
+    RAW_OPEN.lastIndex = at;
+    const open = RAW_OPEN.exec(html);
+    if (open !== null) {
+      const name = (open[1] ?? '').toLowerCase();
+      let close = rawClose.get(name);
+      if (close === undefined) {
+        close = new RegExp(`</${name}\\s*>`, 'gi');
+        rawClose.set(name, close);
+      }
+      close.lastIndex = RAW_OPEN.lastIndex;
+      if (close.exec(html) !== null) return close.lastIndex;
+    }
+  }
+  const named = first === 0x2f ? opensTag(html.charCodeAt(at + 2)) : opensTag(first);
+  const end = named ? html.indexOf('>', at + 2) : -1;
+  return end < 0 ? -1 : end + 1;
+}
+
+/**
+ * A crude count of visible characters in raw HTML, immune to parser quirks (an entity counts one):
+ * one pass over the characters, skipping comments, raw-text elements (script, style…) and tags.
+ */
 export function crudeTextLength(html: string): number {
   let count = 0;
-  let last = 0;
-  UNSEEN.lastIndex = 0;
-  for (let m = UNSEEN.exec(html); m !== null; m = UNSEEN.exec(html)) {
-    count += nonSpaceLength(html, last, m.index) + (m[0].charCodeAt(0) === 0x26 ? 1 : 0);
-    last = UNSEEN.lastIndex;
+  let i = 0;
+  while (i < html.length) {
+    const code = html.charCodeAt(i);
+    if (code === 0x3c) {
+      const end = markupEnd(html, i);
+      if (end < 0) count++;
+      i = end < 0 ? i + 1 : end;
+    } else if (code === 0x26) {
+      count++;
+      ENTITY.lastIndex = i;
+      i = ENTITY.test(html) ? ENTITY.lastIndex : i + 1;
+    } else {
+      if (!isSpace(code)) count++;
+      i++;
+    }
   }
-  return count + nonSpaceLength(html, last);
+  return count;
 }
 
 /** Han, kana and Hangul: one character carries about a word. */
