@@ -9,6 +9,7 @@ import { contentRegion, dropPermalinks } from './region.ts';
 import { isBesideThread, isFragment, isMinorPart, keepsStory, proseParagraphs } from './story-choice.ts';
 import { removeThreads } from './story-text.ts';
 import { crudeTextLength, nonSpaceLength, readingLength } from './text-measure.ts';
+import { stripPostChrome } from './thread-chrome.ts';
 
 type ReadabilityCtor = typeof ReadabilityClass;
 let readability: Promise<ReadabilityCtor> | undefined;
@@ -159,7 +160,9 @@ export async function mainContent(html: string, url: string): Promise<MainConten
   const weight = size.elements + 2 * size.links;
   const affordable = weight <= READABILITY_MAX_WEIGHT && size.ancestry <= READABILITY_MAX_ANCESTRY;
   if (signals.kind !== 'article' || !affordable) {
-    return { root: region(first.document).root, kind: signals.kind, document: first.document, shellText };
+    const root = region(first.document).root;
+    if (root && signals.kind === 'forum') stripPostChrome(root);
+    return { root, kind: signals.kind, document: first.document, shellText };
   }
   const { root, document, ...meta } = await readStory(html, Readability, first.document, signals.explicit);
   const chars = root ? visibleTextLength(root, readingLength) : 0;
