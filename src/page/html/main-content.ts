@@ -10,6 +10,7 @@ import { isBesideThread, isFragment, isMinorPart, keepsStory, proseParagraphs } 
 import { removeThreads } from './story-text.ts';
 import { crudeTextLength, nonSpaceLength, readingLength } from './text-measure.ts';
 import { stripPostChrome } from './thread-chrome.ts';
+import { isOnePost, largestPosts } from './thread-shape.ts';
 
 type ReadabilityCtor = typeof ReadabilityClass;
 let readability: Promise<ReadabilityCtor> | undefined;
@@ -164,7 +165,9 @@ export async function mainContent(html: string, url: string): Promise<MainConten
     if (root && signals.kind === 'forum') stripPostChrome(root);
     return { root, kind: signals.kind, document: first.document, shellText };
   }
+  const posts = first.document.body ? largestPosts(first.document.body) : undefined;
   const { root, document, ...meta } = await readStory(html, Readability, first.document, signals.explicit);
+  if (root && posts && isOnePost(root, posts)) return thread(html, shellText, meta);
   const chars = root ? visibleTextLength(root, readingLength) : 0;
   const story = root !== null && (chars >= GOOD_ARTICLE_CHARS || keepsStory(root, chars, signals.explicit));
   if (root && story && (signals.explicit || chars >= GOOD_ARTICLE_CHARS)) {
@@ -177,6 +180,14 @@ export async function mainContent(html: string, url: string): Promise<MainConten
     return { root, kind: 'article', document, shellText, ...meta };
   }
   return { root: other.root, kind: signals.kind, document: second.document, shellText, ...meta };
+}
+
+/** A thread Readability read as one of its posts: the region, as a forum's. */
+async function thread(html: string, shellText: string, meta: Partial<MainContent>): Promise<MainContent> {
+  const again = await fresh(html);
+  const root = region(again.document).root;
+  if (root) stripPostChrome(root);
+  return { ...meta, root, kind: 'forum', document: again.document, shellText };
 }
 
 /**
