@@ -11,13 +11,15 @@ const MIN_POSTS = 4;
 const ONE_POST_SHARE = 0.5;
 // Readability's text is found in a post by its opening, this many letters.
 const OPENING_CHARS = 40;
-// A post's text is searched this far (posts of a thread run a few thousand letters at most).
-const POST_TEXT_CHARS = 4000;
+// A post's text is searched this far (Readability's text opens after a post's byline), in this many
+// posts at most (a page of a thread holds a few dozen): a table of many rows is not copied whole.
+const POST_TEXT_CHARS = 2000;
+const MAX_POSTS_READ = 100;
 
 export interface Posts {
   /** The letters of the largest run of alike sibling blocks. */
   readonly chars: number;
-  /** Each block's text, spaces removed, cut at POST_TEXT_CHARS. */
+  /** The first blocks' texts, spaces removed, cut at POST_TEXT_CHARS. */
   readonly texts: readonly string[];
 }
 
@@ -76,7 +78,10 @@ export function largestPosts(body: Element): Posts {
   };
   walk(body);
   if (best.length === 0) return NONE;
-  return { chars: bestChars, texts: best.map((m) => visibleLetters(m, POST_TEXT_CHARS)) };
+  return {
+    chars: bestChars,
+    texts: best.slice(0, MAX_POSTS_READ).map((m) => visibleLetters(m, POST_TEXT_CHARS)),
+  };
 }
 
 /** Readability's `root` is one post of `posts`. */
