@@ -1,6 +1,7 @@
 // The main region of a page that is not a story: docs, threads, products, listings.
 // Strips the page's chrome (navigation, banners, sidebars, cookie and share widgets),
 // then narrows to <main>/role=main or to the smallest block that holds most of the text.
+import { hasProseBeyond } from './beyond-main.ts';
 import { INVISIBLE, MARKED_HIDDEN, removeAll, visibleTextLength } from './html-dom.ts';
 import { nonSpaceLength } from './text-measure.ts';
 
@@ -152,6 +153,7 @@ export function contentRegion(body: Element): Element {
   const total = visibleTextLength(body);
   const mains = Array.from(body.querySelectorAll(MAIN)).filter((m) => m.parentElement?.closest(MAIN) == null);
   const main = mains.map((m) => [m, visibleTextLength(m)] as const).sort((a, b) => b[1] - a[1])[0];
-  if (main && main[1] >= total * MIN_MAIN_SHARE) return main[0];
+  // A <main> with prose outside it is not the whole content: the block holding most text is.
+  if (main && main[1] >= total * MIN_MAIN_SHARE && !hasProseBeyond(body, main[0])) return main[0];
   return narrow(body);
 }
