@@ -51,54 +51,64 @@ const UNSPACED =
 // What may open a word; closing punctuation (a full stop, a comma, a bracket) belongs to the text before it.
 const OPENS_WORD = /[\p{L}\p{N}([{"'“‘¿¡$€£¥#@]/u;
 
-/** The text under `el` in document order, one text node at a time, from its start or its end. */
-function* texts(el: Node, fromEnd: boolean): Generator<string> {
-  for (let c = fromEnd ? el.lastChild : el.firstChild; c; c = fromEnd ? c.previousSibling : c.nextSibling) {
-    if (c.nodeType === 3) yield c.nodeValue ?? '';
-    else if (c.nodeType === 1 && !INVISIBLE.has(c.nodeName)) yield* texts(c, fromEnd);
-  }
+// Letters read at an element's edge to judge it: enough to tell a single letter from a word.
+const EDGE_CHARS = 8;
+
+/** Up to EDGE_CHARS of the visible text at the start (or end) of `node`, in one bounded descent. */
+function edgeText(node: Node, atEnd: boolean): string {
+  let out = '';
+  const visit = (n: Node): void => {
+    for (
+      let c = atEnd ? n.lastChild : n.firstChild;
+      c && out.length < EDGE_CHARS;
+      c = atEnd ? c.previousSibling : c.nextSibling
+    ) {
+      if (c.nodeType === 3) {
+        const t = c.nodeValue ?? '';
+        out = atEnd ? t.slice(-EDGE_CHARS) + out : out + t.slice(0, EDGE_CHARS);
+      } else if (c.nodeType === 1 && !INVISIBLE.has(c.nodeName)) visit(c);
+    }
+  };
+  visit(node);
+  return out;
 }
 
 /**
- * Whether `el`'s text at its start (or end) is a piece of at least MIN_PIECE letters with no
- * space at that edge: what would run into its neighbour's text.
+ * Whether `el`'s text at its start (or end) holds at least MIN_PIECE letters and no space at that
+ * edge, and a space may go there: what would run into its neighbour's text.
  */
 function runsOn(el: Element, atEnd: boolean): boolean {
-  let seen = '';
-  for (const t of texts(el, atEnd)) {
-    seen = atEnd ? t + seen : seen + t;
-    if (seen === '') continue;
-    if (/\s/.test(atEnd ? seen.charAt(seen.length - 1) : seen.charAt(0))) return false;
-    if (seen.replace(/\s+/g, '').length >= MIN_PIECE) return canPart(seen, atEnd);
-  }
-  return false;
-}
-
-/** Whether a space may go at this edge of `text`: not inside an unspaced script, not before closing punctuation. */
-function canPart(text: string, atEnd: boolean): boolean {
+  const text = edgeText(el, atEnd);
+  if (text === '') return false;
   const edge = atEnd ? text.charAt(text.length - 1) : text.charAt(0);
+  if (/\s/.test(edge) || text.replace(/\s+/g, '').length < MIN_PIECE) return false;
   return !UNSPACED.test(edge) && (atEnd || OPENS_WORD.test(edge));
 }
 
-function isInline(n: Node | null): n is Element {
-  return n !== null && n.nodeType === 1 && !BLOCKS.has(n.nodeName) && !INVISIBLE.has(n.nodeName);
-}
-
-/** The sibling before `node`, skipping comments (frameworks leave them between elements). */
-function previousSibling(node: Node): Node | null {
-  let n = node.previousSibling;
-  while (n !== null && n.nodeType === 8) n = n.previousSibling;
-  return n;
-}
-
-/** Puts a space between adjacent inline sibling elements that both hold text, under `root`, in place. */
+/** Puts a space between adjacent inline sibling elements that both hold text, under `root`, in place: one walk. */
 export function separateAdjacentInlines(root: Element): void {
   const document = root.ownerDocument;
-  for (const el of Array.from(root.querySelectorAll('*'))) {
-    if (!isInline(el) || el.closest('pre, code') !== null) continue;
-    const before = previousSibling(el);
-    if (!isInline(before)) continue;
-    if (!runsOn(before, true) || !runsOn(el, false)) continue;
-    el.parentNode?.insertBefore(document.createTextNode(' '), el);
-  }
+  const walk = (parent: Element): void => {
+    let before: Element | null = null;
+    for (let c = parent.firstChild; c; c = c.nextSibling) {
+      // Comments are transparent (frameworks leave them between elements); text decides for itself.
+      if (c.nodeType === 8) continue;
+      if (c.nodeType !== 1) {
+        before = null;
+        continue;
+      }
+      const el = c as Element;
+      if (INVISIBLE.has(el.nodeName) || el.nodeName === 'PRE' || el.nodeName === 'CODE') {
+        before = null;
+        continue;
+      }
+      const inline = !BLOCKS.has(el.nodeName);
+      if (inline && before !== null && runsOn(before, true) && runsOn(el, false)) {
+        parent.insertBefore(document.createTextNode(' '), el);
+      }
+      before = inline ? el : null;
+      walk(el);
+    }
+  };
+  walk(root);
 }
