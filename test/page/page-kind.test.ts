@@ -61,6 +61,25 @@ describe('detectKind', () => {
     assert.equal(detectKind(reviewed.document, 'https://site.example/a/b').kind, 'article');
   });
 
+  it('reads a thread from microdata: a forum posting, or replies marked as comments, over an article declaration', async () => {
+    const kindOfBody = async (head: string, body: string): Promise<string> => {
+      const { document } = await parseDocument(`<html><head>${head}</head><body>${body}</body></html>`);
+      return detectKind(document, 'https://site.example/a/b').kind;
+    };
+    const og = '<meta property="og:type" content="article">';
+    const reply = (n: number): string =>
+      `<div itemscope itemtype="http://schema.org/Comment"><p itemprop="text">${sentence('someone', n)}</p></div>`;
+    const posting =
+      '<div itemscope itemtype="https://schema.org/DiscussionForumPosting"><p>Question</p></div>';
+    assert.equal(await kindOfBody('', posting), 'forum');
+    assert.equal(await kindOfBody(og + ld({ '@type': 'Article' }), [1, 2, 3].map(reply).join('')), 'forum');
+    // Two marked comments under a story do not make it a thread.
+    assert.equal(
+      await kindOfBody(og, `<article><p>Story</p></article>${[1, 2].map(reply).join('')}`),
+      'article',
+    );
+  });
+
   it('takes og:type "article" as a declaration unless the JSON-LD calls the page a plain web page', async () => {
     const og = '<meta property="og:type" content="article">';
     assert.equal(await kindOf(og + ld({ '@type': 'WebPage', name: 'Services' })), 'article?');

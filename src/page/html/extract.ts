@@ -9,6 +9,7 @@ import { toMarkdown } from './markdown.ts';
 import { extractPlain, mimeOf, readsAsHtml } from './plain.ts';
 import { crudeText } from './text-measure.ts';
 import { judgeThin } from './thin.ts';
+import { separateAdjacentInlines } from './word-breaks.ts';
 
 function baseUrl(document: Document, url: string): string {
   const href = document.querySelector('base[href]')?.getAttribute('href');
@@ -47,6 +48,7 @@ export async function extractPage(html: string, url: string): Promise<Extracted>
 async function extractTree(html: string, url: string): Promise<Extracted> {
   const main = await mainContent(html, url);
   const { document, root } = main;
+  if (root) separateAdjacentInlines(root);
   const base = baseUrl(document, url);
   if (root) separateCodeLines(root);
   const text = root ? blockText(root) : '';

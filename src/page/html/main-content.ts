@@ -10,6 +10,8 @@ import { contentRegion, dropPermalinks } from './region.ts';
 import { isBesideThread, isFragment, isMinorPart, keepsStory, proseParagraphs } from './story-choice.ts';
 import { removeThreads, storyLength } from './story-text.ts';
 import { crudeTextLength, nonSpaceLength, readingLength } from './text-measure.ts';
+import { stripPostChrome } from './thread-chrome.ts';
+import { isOnePost, largestPosts } from './thread-shape.ts';
 
 type ReadabilityCtor = typeof ReadabilityClass;
 let readability: Promise<ReadabilityCtor> | undefined;
@@ -169,15 +171,19 @@ export async function mainContent(html: string, url: string): Promise<MainConten
   const weight = size.elements + 2 * size.links;
   const affordable = weight <= READABILITY_MAX_WEIGHT && size.ancestry <= READABILITY_MAX_ANCESTRY;
   if (signals.kind !== 'article' || !affordable) {
-    return { root: region(first.document).root, kind: signals.kind, document: first.document, shellText };
+    const root = region(first.document).root;
+    if (root && signals.kind === 'forum') stripPostChrome(root);
+    return { root, kind: signals.kind, document: first.document, shellText };
   }
   const dated = first.document.querySelector('time') !== null;
+  const posts = first.document.body ? largestPosts(first.document.body) : undefined;
   const { root, document, ...meta } = await readStory(
     first.source,
     Readability,
     first.document,
     signals.explicit,
   );
+  if (root && posts && isOnePost(root, posts)) return thread(first.source, shellText, meta);
   const chars = root ? visibleTextLength(root, readingLength) : 0;
   const story = root !== null && (chars >= GOOD_ARTICLE_CHARS || keepsStory(root, chars, signals.explicit));
   const page = { dated, ...meta };
@@ -201,6 +207,18 @@ export async function mainContent(html: string, url: string): Promise<MainConten
     return { root, kind: 'article', document, shellText, ...meta };
   }
   return { root: other.root, kind: signals.kind, document: second.document, shellText, ...meta };
+}
+
+/** A thread Readability read as one of its posts: the region, as a forum's. */
+async function thread(
+  source: ParsedDocument,
+  shellText: string,
+  meta: Partial<MainContent>,
+): Promise<MainContent> {
+  const again = await fresh(source);
+  const root = region(again.document).root;
+  if (root) stripPostChrome(root);
+  return { ...meta, root, kind: 'forum', document: again.document, shellText };
 }
 
 /**

@@ -87,12 +87,19 @@ const PRIORITY: readonly PageKind[] = ['forum', 'product', 'documentation', 'lis
 const MICRODATA_KIND: readonly (readonly [string, PageKind])[] = [
   ['schema.org/Question', 'forum'],
   ['schema.org/QAPage', 'forum'],
+  ['schema.org/DiscussionForumPosting', 'forum'],
   ['schema.org/Product', 'product'],
 ];
+
+// This many items marked up as schema.org comments make a thread, whatever the page calls itself
+// (forum software marks each reply so; a story's comment section rarely carries microdata).
+const THREAD_COMMENTS = 3;
 
 /** Kinds named by the page's top-level microdata items (not properties of another item). */
 function microdataKinds(document: Document): Set<PageKind> {
   const kinds = new Set<PageKind>();
+  const comments = document.querySelectorAll('[itemtype$="schema.org/Comment"]').length;
+  if (comments >= THREAD_COMMENTS) kinds.add('forum');
   for (const el of Array.from(document.querySelectorAll('[itemtype]'))) {
     // Filtered here rather than by `:not([itemprop])`, which costs the selector twice its time.
     if (el.hasAttribute('itemprop')) continue;

@@ -1,7 +1,8 @@
 // The main region of a page that is not a story: docs, threads, products, listings.
 // Strips the page's chrome (navigation, banners, sidebars, cookie and share widgets),
 // then narrows to <main>/role=main or to the smallest block that holds most of the text.
-import { INVISIBLE, MARKED_HIDDEN, removeAll, visibleTextLength } from './html-dom.ts';
+import { hasProseBeyond } from './beyond-main.ts';
+import { isInvisible, MARKED_HIDDEN, removeAll, visibleTextLength } from './html-dom.ts';
 import { nonSpaceLength } from './text-measure.ts';
 
 const ALWAYS = [
@@ -68,7 +69,7 @@ function textLengthUpTo(node: Node, limit: number): number {
     const n = stack.pop() as Node;
     for (let c = n.firstChild; c; c = c.nextSibling) {
       if (c.nodeType === 3) count += nonSpaceLength(c.nodeValue ?? '');
-      else if (c.nodeType === 1 && !INVISIBLE.has(c.nodeName)) stack.push(c);
+      else if (c.nodeType === 1 && !isInvisible(c as Element)) stack.push(c);
     }
   }
   return count;
@@ -132,7 +133,7 @@ function narrow(from: Element): Element {
     let best: Element | undefined;
     let bestChars = 0;
     for (const child of Array.from(node.children)) {
-      if (INVISIBLE.has(child.nodeName)) continue;
+      if (isInvisible(child as Element)) continue;
       const chars = visibleTextLength(child);
       if (chars > bestChars) {
         best = child;
@@ -152,6 +153,7 @@ export function contentRegion(body: Element): Element {
   const total = visibleTextLength(body);
   const mains = Array.from(body.querySelectorAll(MAIN)).filter((m) => m.parentElement?.closest(MAIN) == null);
   const main = mains.map((m) => [m, visibleTextLength(m)] as const).sort((a, b) => b[1] - a[1])[0];
-  if (main && main[1] >= total * MIN_MAIN_SHARE) return main[0];
+  // A <main> with prose outside it is not the whole content: the block holding most text is.
+  if (main && main[1] >= total * MIN_MAIN_SHARE && !hasProseBeyond(body, main[0])) return main[0];
   return narrow(body);
 }
