@@ -55,13 +55,20 @@ const BENCHES = [
     about: 'hostile PDFs, markup and JSON at full size on Node, Bun, Deno: time, peak memory, tools/list',
     dist: true,
   },
+  {
+    name: 'page-pool',
+    about:
+      'page slots × read workers under bursts of simultaneous web_read calls: latency, memory, busy; ~9 minutes',
+    dist: true,
+    slow: true,
+  },
 ];
 const LIMIT_MS = { default: 10 * 60_000, slow: 20 * 60_000 };
 
 const USAGE = `Usage: npm run bench [-- [--quick] [--no-build] [NAME...]]
 
   NAME...      run only these (${BENCHES.map((b) => b.name).join(', ')})
-  --quick      everything except the slow ones (extract)
+  --quick      everything except the slow ones (extract, page-pool)
   --no-build   do not run \`npm run build\` first (benches that start dist/ need it)
   --list       list the benches and exit
 
@@ -190,8 +197,8 @@ reading in bench/notes/<name>.md, and run it again.
 
 ## How to run
 
-- \`npm run bench\` — every bench (about 12 minutes; extract alone takes ~8), then this file.
-- \`npm run bench -- --quick\` — all but the slow ones (extract), about 4 minutes.
+- \`npm run bench\` — every bench (about 20 minutes; extract takes ~8 and page-pool ~9), then this file.
+- \`npm run bench -- --quick\` — all but the slow ones (extract, page-pool), about 4 minutes.
 - \`npm run bench -- cold-start cached\` — only the named ones; \`--list\` lists them.
 - One bench by hand: \`node --import tsx bench/<name>.bench.ts\` (add \`--write\` to store its report
   in bench/results/<name>.md). cold-start and cached start \`dist/\`: run \`npm run build\` first

@@ -31,9 +31,20 @@ import { ledgerStore, withoutLedger } from './usage/place.ts';
 /** After start-up, the wait before the tokenizer loads ahead of the first call (start-up itself stays lean). */
 export const WARM_UP_MS = 1000;
 
-/** Bodies read at once, each on its own worker thread (the machine's cores are shared with Claude runs). */
+/**
+ * Bodies read at once, each on its own worker thread; measured by bench/page-pool.bench.ts on 2
+ * cores. Two finish 50 admitted reads about 10% sooner than one for about 50 MB more peak memory;
+ * four are no faster and peak at 430–500 MB, at the 480 MB ceiling past which reads are ended.
+ * Not derived from the core count: past two, memory is the limit, and the cores are shared with
+ * Claude runs.
+ */
 const READ_WORKERS = 2;
-/** Page fetches and reads at once: the readers busy, and as many fetches arriving. */
+/**
+ * Page fetches and reads at once; the same bench. Slots beyond the workers let fetches from slow
+ * origins overlap reads (8 calls to a trickling origin: 16 s with 1 slot, 5–6 s with 4, 4.5 s
+ * with 8). Eight gain that second for more memory; each slot may hold a whole body (a PDF up to
+ * WEB_MCP_MAX_PDF_MB), so the worst case grows with the slots, not with the pages the bench serves.
+ */
 const PAGE_SLOTS = 2 * READ_WORKERS;
 
 export interface ServiceOverrides {
@@ -43,6 +54,10 @@ export interface ServiceOverrides {
   readonly pageFetch?: typeof fetch;
   readonly clock?: () => number;
   readonly resolve?: Resolver;
+  /** Bodies read at once on worker threads; default READ_WORKERS. */
+  readonly readWorkers?: number;
+  /** Page fetches and reads at once; default PAGE_SLOTS. */
+  readonly pageSlots?: number;
 }
 
 export interface Services {
@@ -85,10 +100,10 @@ export function createServices(
     ...limits,
     start: () => runtime.startReadWorker({ heapMb }),
     residentMemory: runtime.residentMemory,
-    workers: READ_WORKERS,
+    workers: overrides.readWorkers ?? READ_WORKERS,
   });
   const pool = createPagePool({
-    size: PAGE_SLOTS,
+    size: overrides.pageSlots ?? PAGE_SLOTS,
     capacity: config.concurrency + config.queue,
     pending: () => {
       const { running, queued } = limiter.stats();
