@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { extractPage } from '../../src/page/html/extract.ts';
-import { dropsSections, isSigned } from '../../src/page/html/landing-page.ts';
+import { dropsSections, isSigned, mayDropSections } from '../../src/page/html/landing-page.ts';
 
 const prose = Array.from(
   { length: 4 },
@@ -54,5 +54,19 @@ describe('landing pages', () => {
     assert.equal(dropsSections({ chars: 700, linked: 50 }, region, { dated: true }), false);
     assert.equal(isSigned({ dated: false, byline: 'Jane Doe' }), true);
     assert.equal(isSigned({ dated: false, published: ' ' }), false);
+  });
+
+  it('never drops sections where the whole page text could not make it', () => {
+    const page = { dated: false };
+    // The page holds 1000 letters: no region (a part of it) can hold more.
+    assert.equal(mayDropSections(950, { chars: 1000 }, page), false);
+    assert.equal(mayDropSections(950, { chars: 1000 }, { dated: true }), false);
+    assert.equal(mayDropSections(700, { chars: 1000 }, page), true);
+    for (let region = 0; region <= 1000; region += 50) {
+      for (let linked = 0; linked <= region; linked += 100) {
+        const measure = { chars: region, story: 2000, linked };
+        assert.equal(dropsSections({ chars: 950, linked: 0 }, measure, page), false);
+      }
+    }
   });
 });

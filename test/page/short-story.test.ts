@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { extractPage } from '../../src/page/html/extract.ts';
 import { parseDocument, visibleTextLength } from '../../src/page/html/html-dom.ts';
-import { isMinorPart } from '../../src/page/html/story-choice.ts';
+import { isFragment, isMinorPart, isPartOf } from '../../src/page/html/story-choice.ts';
 import { readingLength } from '../../src/page/html/text-measure.ts';
 
 const ld = (data: unknown): string => `<script type="application/ld+json">${JSON.stringify(data)}</script>`;
@@ -109,5 +109,20 @@ describe('a passage of a larger page', () => {
     const chars = visibleTextLength(body.firstElementChild as Element, readingLength);
     const all = visibleTextLength(body, readingLength);
     assert.equal(isMinorPart(chars, { chars: all, body }), false);
+  });
+
+  it('is neither a fragment nor a minor part of any region when half the page text or more', async () => {
+    const story = [0, 1].map((n) => para('Story', n)).join('');
+    const rest = `<section>${para('Care and use', 0)}</section>`;
+    const body = await bodyOf(`<div>${story}</div>${rest}`);
+    const root = body.firstElementChild as Element;
+    const chars = visibleTextLength(root, readingLength);
+    const all = visibleTextLength(body, readingLength);
+    assert.equal(isPartOf(chars, { chars: all }), false);
+    assert.equal(isPartOf(chars, { chars: all * 3 }), true);
+    for (let region = 0; region <= all; region += 10) {
+      assert.equal(isMinorPart(chars, { chars: region, body }), false);
+      assert.equal(isFragment(root, chars, { chars: region, body }), false);
+    }
   });
 });

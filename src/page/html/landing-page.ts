@@ -55,6 +55,18 @@ export function dropsSections(kept: Kept, region: RegionMeasure, page: Authorshi
   return region.linked - linked < (region.chars - chars) * DROPPED_LINKED;
 }
 
+/**
+ * Whether `dropsSections` may hold for `chars` against a region of `region.chars` or fewer: never on a
+ * signed page, nor when the chars are nine tenths of it.
+ */
+export function mayDropSections(
+  chars: number,
+  region: { readonly chars: number },
+  page: Authorship,
+): boolean {
+  return !isSigned(page) && chars < region.chars * WHOLE_SHARE;
+}
+
 /** Reading length of the link text under `root`. */
 export function linkedLength(root: Element): number {
   let n = 0;

@@ -4,10 +4,23 @@
 import type { Readability as ReadabilityClass } from '@mozilla/readability';
 import { cleanArticle, prepareForReadability } from './clean.ts';
 import { type ParsedDocument, parseAgain, parseDocument, treeSize, visibleTextLength } from './html-dom.ts';
-import { dropsSections, isSigned, linkedLength, type RegionMeasure } from './landing-page.ts';
+import {
+  dropsSections,
+  isSigned,
+  linkedLength,
+  mayDropSections,
+  type RegionMeasure,
+} from './landing-page.ts';
 import { detectKind, type PageKind } from './page-kind.ts';
 import { contentRegion, dropPermalinks } from './region.ts';
-import { isBesideThread, isFragment, isMinorPart, keepsStory, proseParagraphs } from './story-choice.ts';
+import {
+  isBesideThread,
+  isFragment,
+  isMinorPart,
+  isPartOf,
+  keepsStory,
+  proseParagraphs,
+} from './story-choice.ts';
 import { removeThreads, storyLength } from './story-text.ts';
 import { crudeTextLength, nonSpaceLength, readingLength } from './text-measure.ts';
 import { stripPostChrome } from './thread-chrome.ts';
@@ -177,6 +190,11 @@ export async function mainContent(html: string, url: string): Promise<MainConten
   }
   const dated = first.document.querySelector('time') !== null;
   const posts = first.document.body ? largestPosts(first.document.body) : undefined;
+  // The region is part of the page's text (it only removes elements): an upper bound on its length,
+  // needed only where the page does not declare its kind.
+  const body = first.document.body;
+  const pageChars =
+    signals.explicit || !body ? Number.POSITIVE_INFINITY : visibleTextLength(body, readingLength);
   const { root, document, ...meta } = await readStory(
     first.source,
     Readability,
@@ -191,6 +209,11 @@ export async function mainContent(html: string, url: string): Promise<MainConten
   // company's page, and is first set against the region (landing-page.ts).
   const long = story && chars >= GOOD_ARTICLE_CHARS;
   if (root && story && (signals.explicit || (long && isSigned(page)))) {
+    return { root, kind: 'article', document, shellText, ...meta };
+  }
+  // Rules that set the story against the region cannot swap it when the whole page's text could not.
+  const most = { chars: pageChars };
+  if (root && (long || !isPartOf(chars, most)) && (signals.explicit || !mayDropSections(chars, most, page))) {
     return { root, kind: 'article', document, shellText, ...meta };
   }
   // Readability has rewritten the document in place; the region starts from the source.

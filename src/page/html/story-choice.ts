@@ -30,6 +30,14 @@ export function keepsStory(root: Element, chars: number, declared: boolean): boo
 }
 
 /**
+ * Readability's `chars` may be a fragment or a minor part of a region of `region.chars` or fewer:
+ * under half of it. When not, neither `isFragment` nor `isMinorPart` holds.
+ */
+export function isPartOf(chars: number, region: { readonly chars: number }): boolean {
+  return chars < region.chars * FRAGMENT_SHARE;
+}
+
+/**
  * Readability's `chars` are a fragment of the page when they fall under half of the region's text,
  * unless they hold two paragraphs of a sentence or more and are most of the page's story: what is
  * left of its content (`body`, chrome stripped) once its comment threads, link lists and teaser
@@ -40,7 +48,7 @@ export function isFragment(
   chars: number,
   region: { readonly chars: number; readonly body: Element | null },
 ): boolean {
-  if (chars >= region.chars * FRAGMENT_SHARE) return false;
+  if (!isPartOf(chars, region)) return false;
   if (proseParagraphs(root, SENTENCE_CHARS, 2) < 2) return true;
   const story = region.body ? storyLength(region.body) : 0;
   return !(story >= chars * FRAGMENT_SHARE && chars >= story * FRAGMENT_SHARE);
@@ -55,7 +63,7 @@ export function isMinorPart(
   chars: number,
   region: { readonly chars: number; readonly body: Element | null },
 ): boolean {
-  if (chars >= region.chars * FRAGMENT_SHARE) return false;
+  if (!isPartOf(chars, region)) return false;
   return chars < (region.body ? storyLength(region.body) : 0) * MINOR_SHARE;
 }
 
