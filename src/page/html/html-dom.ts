@@ -204,7 +204,8 @@ async function parseTree(html: string): Promise<ParsedDocument> {
   return { document: parseHTML(normalised).document, repaired: true, markup: normalised };
 }
 
-const BLOCKS = asLocalNames([
+/** Elements that start a line of their own in the text; table cells (CELLS) are set apart by a space. */
+export const BLOCKS = asLocalNames([
   'ADDRESS',
   'ARTICLE',
   'ASIDE',
@@ -240,7 +241,7 @@ const BLOCKS = asLocalNames([
 ]);
 
 const PRE = asLocalNames(['PRE']);
-const CELLS = asLocalNames(['TD', 'TH']);
+export const CELLS = asLocalNames(['TD', 'TH']);
 
 /** Plain text of `node`: one line per block, whitespace collapsed, code kept as is. */
 export function blockText(node: Node): string {

@@ -1,45 +1,7 @@
 // Where a page sets two pieces of text side by side as sibling elements with nothing between
 // them (a card's brand and product name, a price and its label), its style sheet lays them out
 // apart; read without the style sheet, the two would run together into one word. A space keeps them apart.
-import { asLocalNames, isInvisible } from './html-dom.ts';
-
-// Elements that already start a line of their own in the text and markdown.
-const BLOCKS = asLocalNames([
-  'ADDRESS',
-  'ARTICLE',
-  'ASIDE',
-  'BLOCKQUOTE',
-  'BR',
-  'DD',
-  'DIV',
-  'DL',
-  'DT',
-  'FIELDSET',
-  'FIGCAPTION',
-  'FIGURE',
-  'FOOTER',
-  'FORM',
-  'H1',
-  'H2',
-  'H3',
-  'H4',
-  'H5',
-  'H6',
-  'HEADER',
-  'HR',
-  'LI',
-  'MAIN',
-  'NAV',
-  'OL',
-  'P',
-  'PRE',
-  'SECTION',
-  'TABLE',
-  'TD',
-  'TH',
-  'TR',
-  'UL',
-]);
+import { asLocalNames, BLOCKS, CELLS, isInvisible } from './html-dom.ts';
 
 // Code keeps its own spacing.
 const CODE_NAMES = asLocalNames(['PRE', 'CODE']);
@@ -105,7 +67,8 @@ export function separateAdjacentInlines(root: Element): void {
         before = null;
         continue;
       }
-      const inline = !BLOCKS.has(el.localName);
+      // Blocks and table cells already start a piece of their own in the text and markdown.
+      const inline = !BLOCKS.has(el.localName) && !CELLS.has(el.localName);
       if (inline && before !== null && runsOn(before, true) && runsOn(el, false)) {
         parent.insertBefore(document.createTextNode(' '), el);
       }
