@@ -17,6 +17,7 @@ import { startLoopbackServer } from '../test/helpers/loopback-server.ts';
 import { connectStdio } from '../test/helpers/mcp-client.ts';
 import { serverMemory } from '../test/helpers/server-memory.ts';
 import { machine, publish } from './lib/report.ts';
+import { watchServer } from './lib/server-watch.ts';
 import { table } from './lib/stats.ts';
 
 const MB = 1_048_576;
@@ -59,27 +60,14 @@ for (const entry of entries()) {
   const pid = session.transport.pid ?? 0;
   const rows: string[][] = [];
   for (const [path, doc] of docs) {
-    let [peak, slowest, running] = [rss(pid), 0, true];
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, rss(pid));
-    }, 50);
-    const lister = (async () => {
-      while (running) {
-        const asked = performance.now();
-        await session.client.listTools();
-        slowest = Math.max(slowest, performance.now() - asked);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    })();
+    const watch = watchServer(session.client, () => rss(pid), 50);
     const started = performance.now();
     const result = await session.client.callTool(
       { name: 'web_read', arguments: { url: `${server.url}${path}`, format: 'json', max_tokens: 300 } },
       { timeout: 300_000, resetTimeoutOnProgress: true, onprogress: () => {} },
     );
     const seconds = (performance.now() - started) / 1000;
-    running = false;
-    clearInterval(sampler);
-    await lister;
+    const { peak, slowestMs: slowest } = await watch.stop();
     const said = ((result.content ?? []) as { text?: string }[]).map((c) => c.text ?? '').join('');
     const verdict = result.isError ? (said.match(/^\w+/)?.[0] ?? 'error') : 'read';
     const why = result.isError

@@ -11,6 +11,7 @@ import { largePdf } from '../test/helpers/pdf-fixtures.ts';
 import { modernCorpus, readabilityCorpus } from './lib/corpora.ts';
 import { rssMb } from './lib/processes.ts';
 import { machine, prng, publish } from './lib/report.ts';
+import { watchServer } from './lib/server-watch.ts';
 import { fmt, summarize, table } from './lib/stats.ts';
 
 /** [page slots, read workers]: the shipped 4 × 2 and its neighbours. */
@@ -113,20 +114,7 @@ async function measure(slots: number, workers: number, burst: Scenario, round: n
   try {
     await session.client.listTools();
     const idleMb = rssMb(pid);
-    let peak = idleMb;
-    let slowest = 0;
-    let running = true;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, rssMb(pid));
-    }, 20);
-    const lister = (async () => {
-      while (running) {
-        const asked = performance.now();
-        await session.client.listTools();
-        slowest = Math.max(slowest, performance.now() - asked);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    })();
+    const watch = watchServer(session.client, () => rssMb(pid), 20);
     const started = performance.now();
     const calls = burstUrls(burst.n, burst.slowEvery, `${slots}x${workers}-${round}`).map(async (url) => {
       const asked = performance.now();
@@ -149,9 +137,7 @@ async function measure(slots: number, workers: number, burst: Scenario, round: n
     });
     const done = await Promise.all(calls);
     const totalS = (performance.now() - started) / 1000;
-    running = false;
-    clearInterval(sampler);
-    await lister;
+    const { peak, slowestMs: slowest } = await watch.stop();
     const admitted = done.filter((d) => d.code !== 'busy');
     const answer = summarize(admitted.map((d) => d.ms));
     const read = summarize(admitted.flatMap((d) => (d.readMs === undefined ? [] : [d.readMs])));
