@@ -1,7 +1,6 @@
 // Picks the page's main content by its kind: Readability for stories, the chrome-stripped
 // content region for threads, docs, products and listings, and for pages that say nothing
 // of their kind, whichever of the two reads the page without losing most of it.
-import type { Readability as ReadabilityClass } from '@mozilla/readability';
 import { cleanArticle, prepareForReadability } from './clean.ts';
 import { type ParsedDocument, parseAgain, parseDocument, treeSize, visibleTextLength } from './html-dom.ts';
 import {
@@ -11,7 +10,14 @@ import {
   mayDropSections,
   type RegionMeasure,
 } from './landing-page.ts';
+import { revealNoscript } from './noscript.ts';
 import { detectKind, type PageKind } from './page-kind.ts';
+import {
+  loadReadability,
+  type ReadabilityCtor,
+  type ReadabilityResult,
+  runReadability,
+} from './readability-run.ts';
 import { contentRegion, dropPermalinks } from './region.ts';
 import {
   isBesideThread,
@@ -22,23 +28,9 @@ import {
   proseParagraphs,
 } from './story-choice.ts';
 import { removeThreads, storyLength } from './story-text.ts';
-import { crudeTextLength, nonSpaceLength, readingLength } from './text-measure.ts';
+import { readingLength } from './text-measure.ts';
 import { stripPostChrome } from './thread-chrome.ts';
 import { isOnePost, largestPosts } from './thread-shape.ts';
-
-type ReadabilityCtor = typeof ReadabilityClass;
-let readability: Promise<ReadabilityCtor> | undefined;
-
-function loadReadability(): Promise<ReadabilityCtor> {
-  readability ??= import('@mozilla/readability').then((m) => {
-    // Bundled, this CommonJS module arrives as a default export only.
-    const mod: { Readability?: ReadabilityCtor; default?: { Readability: ReadabilityCtor } } = m;
-    const ctor = mod.Readability ?? mod.default?.Readability;
-    if (ctor === undefined) throw new Error('@mozilla/readability exports no Readability');
-    return ctor;
-  });
-  return readability;
-}
 
 export interface MainContent {
   readonly root: Element | null;
@@ -67,72 +59,6 @@ const MAX_DEPTH = 400;
 // heaviest corpus pages weigh under 17k and hold under 0.24M ancestry.
 const READABILITY_MAX_WEIGHT = 18_000;
 const READABILITY_MAX_ANCESTRY = 600_000;
-
-/**
- * Crawler copies of script-built pages (forum software, single-page apps) sit in
- * <noscript>: when it holds far more text than the page shows, it is the page.
- */
-function revealNoscript(document: Document, noscripts: readonly Element[]): void {
-  const body = document.body;
-  if (!body) return;
-  const blocks = noscripts.filter((n) => body.contains(n));
-  const hidden = blocks.reduce((s, n) => s + noscriptTextLength(n), 0);
-  if (hidden < 500 || hidden < visibleTextLength(body)) return;
-  for (const n of blocks) {
-    const box = noscriptContent(document, n);
-    while (box.firstChild) n.parentNode?.insertBefore(box.firstChild, n);
-    n.remove();
-  }
-}
-
-/** A <noscript>'s text as it would read once shown: the parser may keep its markup as raw text. */
-function noscriptTextLength(n: Element): number {
-  const text = n.textContent ?? '';
-  return n.children.length > 0 ? nonSpaceLength(text) : crudeTextLength(text);
-}
-
-/** The element holding a <noscript>'s content as elements: itself, or its raw markup parsed. */
-function noscriptContent(document: Document, n: Element): Element {
-  if (n.children.length > 0) return n;
-  const box = document.createElement('div');
-  box.innerHTML = n.textContent ?? '';
-  return box;
-}
-
-interface ReadabilityResult {
-  readonly root: Element | null;
-  readonly title: string | undefined;
-  readonly byline: string | undefined;
-  readonly published: string | undefined;
-}
-
-function runReadability(
-  Readability: ReadabilityCtor,
-  document: Document,
-  charThreshold?: number,
-): ReadabilityResult {
-  try {
-    const options = { keepClasses: true, serializer: (n: Node) => n };
-    const article = new Readability(
-      document,
-      charThreshold ? { ...options, charThreshold } : options,
-    ).parse();
-    const content: unknown = article?.content;
-    return {
-      root: isElement(content) ? content : null,
-      title: article?.title ?? undefined,
-      byline: article?.byline ?? undefined,
-      published: article?.publishedTime ?? undefined,
-    };
-  } catch {
-    // Readability throws on some broken trees; the region reads them instead.
-    return { root: null, title: undefined, byline: undefined, published: undefined };
-  }
-}
-
-function isElement(value: unknown): value is Element {
-  return typeof value === 'object' && value !== null && (value as Node).nodeType === 1;
-}
 
 interface Parsed {
   readonly document: Document;
