@@ -2,17 +2,9 @@
 // per runtime, documents read one after another): for each, the call's time, the server's
 // peak resident memory while reading it, the slowest concurrent tools/list, and the verdict.
 // Run: node --import tsx bench/hostile-docs.bench.ts [--write] (needs `npm run build` first)
-import { gzipSync } from 'node:zlib';
 import { entries } from '../test/helpers/entries.ts';
 import { sandbox } from '../test/helpers/fake-claude-env.ts';
-import { hostilePages } from '../test/helpers/hostile-pages.ts';
-import {
-  cpuBombPdfs,
-  hostilePdfs,
-  largeAttachmentPdf,
-  manyStreamsPdf,
-  streamedBombs,
-} from '../test/helpers/hostile-pdfs.ts';
+import { hostileDocuments } from '../test/helpers/hostile-docs.ts';
 import { startLoopbackServer } from '../test/helpers/loopback-server.ts';
 import { connectStdio } from '../test/helpers/mcp-client.ts';
 import { serverMemory } from '../test/helpers/server-memory.ts';
@@ -21,21 +13,7 @@ import { watchServer } from './lib/server-watch.ts';
 import { table } from './lib/stats.ts';
 
 const MB = 1_048_576;
-type Doc = { body: Uint8Array; type: string; encoding?: string };
-const docs = new Map<string, Doc>();
-for (const [name, body] of [...(await streamedBombs(1024)), ...hostilePdfs(256), ...cpuBombPdfs()])
-  docs.set(`/${name}.pdf`, { body, type: 'application/pdf' });
-docs.set('/seven-streams.pdf', { body: manyStreamsPdf(7, 31), type: 'application/pdf' });
-docs.set('/valid-49mb.pdf', { body: largeAttachmentPdf(49), type: 'application/pdf' });
-for (const [name, type, body] of hostilePages())
-  docs.set(`/${name}`, { body: new TextEncoder().encode(body), type });
-const div = docs.get('/unclosed-div');
-if (div)
-  docs.set('/unclosed-div.gz', {
-    body: gzipSync(div.body, { level: 9 }),
-    type: 'text/html',
-    encoding: 'gzip',
-  });
+const docs = await hostileDocuments(256);
 
 const server = await startLoopbackServer((req, res) => {
   const doc = docs.get(req.url ?? '');

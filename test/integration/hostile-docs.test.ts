@@ -6,28 +6,19 @@
 // large attachment is read; 50 simultaneous reads fetch at most the pool's size at once.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { gzipSync } from 'node:zlib';
 import { entries } from '../helpers/entries.ts';
 import { type Sandbox, sandbox } from '../helpers/fake-claude-env.ts';
-import { hostilePages } from '../helpers/hostile-pages.ts';
-import {
-  cpuBombPdfs,
-  hostilePdfs,
-  largeAttachmentPdf,
-  manyStreamsPdf,
-  streamedBombs,
-} from '../helpers/hostile-pdfs.ts';
+import { type HostileDoc, hostileDocuments } from '../helpers/hostile-docs.ts';
 import { type LoopbackServer, startLoopbackServer } from '../helpers/loopback-server.ts';
 import { connectStdio, type StdioSession } from '../helpers/mcp-client.ts';
 import { serverMemory } from '../helpers/server-memory.ts';
 
-type Doc = { body: Uint8Array; type: string; encoding?: string };
 type Content = { type: string; text?: string }[];
 const text = (result: { content?: unknown }) =>
   ((result.content ?? []) as Content).map((c) => c.text ?? '').join('\n');
 
 const MB = 1_048_576;
-const docs = new Map<string, Doc>();
+const docs = new Map<string, HostileDoc>();
 let [inFlight, mostInFlight, requests] = [0, 0, 0];
 let server: LoopbackServer;
 
@@ -35,21 +26,9 @@ before(async () => {
   const ascii = new TextEncoder().encode(
     `<html><head><title>Plain</title></head><body><article><p>${'Tide tables for the harbour, read twice a day. '.repeat(30)}</p></article></body></html>`,
   );
-  for (const [name, body] of [...(await streamedBombs(1024)), ...hostilePdfs(64), ...cpuBombPdfs()])
-    docs.set(`/${name}.pdf`, { body, type: 'application/pdf' });
-  for (const [name, type, body] of hostilePages())
-    docs.set(`/${name}`, { body: new TextEncoder().encode(body), type });
-  const div = docs.get('/unclosed-div');
-  if (div)
-    docs.set('/unclosed-div.gz', {
-      body: gzipSync(div.body, { level: 9 }),
-      type: 'text/html',
-      encoding: 'gzip',
-    });
+  for (const [path, doc] of await hostileDocuments(64)) docs.set(path, doc);
   docs.set('/utf-16le', { body: ascii, type: 'text/html; charset=utf-16le' });
   docs.set('/utf-32', { body: ascii, type: 'text/html; charset=utf-32' });
-  docs.set('/valid-49mb.pdf', { body: largeAttachmentPdf(49), type: 'application/pdf' });
-  docs.set('/seven-streams.pdf', { body: manyStreamsPdf(7, 31), type: 'application/pdf' });
   server = await startLoopbackServer(async (req, res) => {
     const doc = docs.get((req.url ?? '').replace(/\?.*/, ''));
     requests++;
