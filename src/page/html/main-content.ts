@@ -12,6 +12,7 @@ import {
 } from './landing-page.ts';
 import { revealNoscript } from './noscript.ts';
 import { detectKind, type PageKind } from './page-kind.ts';
+import { readProduct } from './product-page.ts';
 import {
   loadReadability,
   type ReadabilityCtor,
@@ -112,6 +113,7 @@ export async function mainContent(html: string, url: string): Promise<MainConten
   if (signals.kind !== 'article' || !affordable) {
     const root = region(first.document).root;
     if (root && signals.kind === 'forum') stripPostChrome(root);
+    if (root && signals.kind === 'product') readProduct(root, signals.productDescription);
     return { root, kind: signals.kind, document: first.document, shellText };
   }
   const dated = first.document.querySelector('time') !== null;

@@ -10,6 +10,8 @@ export interface KindSignals {
   readonly explicit: boolean;
   /** Text the page's structured data gives as its body (JSON-LD articleBody/text), if any. */
   readonly structuredBody: string;
+  /** The description the page's structured data gives its product, if any (it may hold markup). */
+  readonly productDescription: string;
 }
 
 const LD_KIND: Record<string, PageKind> = {
@@ -120,5 +122,10 @@ export function detectKind(document: Document, url: string): KindSignals {
   // thereby declared an article.
   const ogArticle = og === 'article' && !data.page;
   const kind = named ?? (ogArticle ? 'article' : urlRule(url)?.kind);
-  return { kind: kind ?? 'article', explicit: kind !== undefined, structuredBody: data.body };
+  return {
+    kind: kind ?? 'article',
+    explicit: kind !== undefined,
+    structuredBody: data.body,
+    productDescription: data.description,
+  };
 }

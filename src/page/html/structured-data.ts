@@ -1,6 +1,7 @@
 // What the page's JSON-LD says it is: the types of its main entities (each block's top-level
 // nodes, @graph members and their mainEntity), never of nodes nested under other properties
-// (isPartOf, publisher, offers, brand, itemListElement…), and the longest body text they carry.
+// (isPartOf, publisher, offers, brand, itemListElement…), the longest body text they carry, and a
+// product's description.
 
 type Json = unknown;
 type JsonNode = Record<string, Json>;
@@ -11,7 +12,11 @@ export interface StructuredData {
   /** True when a top-level node is a page (WebPage, AboutPage…): the page says what it is. */
   readonly page: boolean;
   readonly body: string;
+  /** The longest description a main Product (or ProductGroup) node gives, as written (it may hold markup). */
+  readonly description: string;
 }
+
+const PRODUCT_TYPES = new Set(['product', 'productgroup']);
 
 const MAX_BLOCK_CHARS = 500_000;
 
@@ -72,11 +77,12 @@ function mainEntities(data: Json): JsonNode[] {
   return entities;
 }
 
-/** The page's JSON-LD: its main entities' types and the longest body text they carry. */
+/** The page's JSON-LD: its main entities' types, the longest body text they carry, a product's description. */
 export function readStructuredData(document: Document): StructuredData {
   const types: string[] = [];
   let page = false;
   let body = '';
+  let description = '';
   for (const script of Array.from(document.querySelectorAll('script[type="application/ld+json"]'))) {
     const raw = script.textContent ?? '';
     if (raw.length > MAX_BLOCK_CHARS) continue;
@@ -94,7 +100,15 @@ export function readStructuredData(document: Document): StructuredData {
         const value = node[key];
         if (typeof value === 'string' && value.length > body.length) body = value;
       }
+      const said = node.description;
+      if (
+        own.some((t) => PRODUCT_TYPES.has(t)) &&
+        typeof said === 'string' &&
+        said.length > description.length
+      ) {
+        description = said;
+      }
     }
   }
-  return { types, page, body };
+  return { types, page, body, description };
 }
