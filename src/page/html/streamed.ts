@@ -10,13 +10,16 @@ const SHOWN_SHARE = 0.1;
 
 /** Shows the body's hidden blocks, in place, when the rest of the body is an empty shell. */
 export function revealStreamed(body: Element): void {
+  // Most pages hide no block of their body: they are spared the walk over its text.
+  const isHidden = (el: Element): boolean => DISPLAY_NONE.test(el.getAttribute('style') ?? '');
+  if (!Array.from(body.children).some(isHidden)) return;
   const hidden: Element[] = [];
   let hiddenChars = 0;
   let shownChars = 0;
   for (const child of Array.from(body.children)) {
     if (isInvisible(child)) continue;
     const chars = visibleTextLength(child);
-    if (DISPLAY_NONE.test(child.getAttribute('style') ?? '')) {
+    if (isHidden(child)) {
       hidden.push(child);
       hiddenChars += chars;
     } else {
