@@ -10,6 +10,7 @@ import {
   mayDropSections,
   type RegionMeasure,
 } from './landing-page.ts';
+import { isListingIntro } from './listing-intro.ts';
 import { revealNoscript } from './noscript.ts';
 import { detectKind, type PageKind } from './page-kind.ts';
 import { readProduct } from './product-page.ts';
@@ -147,12 +148,15 @@ export async function mainContent(html: string, url: string): Promise<MainConten
   // Readability has rewritten the document in place; the region starts from the source.
   const second = await fresh(first.source);
   const other = region(second.document);
-  if (
-    root &&
-    !signals.explicit &&
-    dropsSections({ chars, linked: linkedLength(root) }, measureRegion(other), page)
-  ) {
-    return { root: other.root, kind: signals.kind, document: second.document, shellText, ...meta };
+  if (root && !signals.explicit) {
+    const kept = { chars, linked: linkedLength(root) };
+    const measured = measureRegion(other);
+    if (dropsSections(kept, measured, page)) {
+      return { root: other.root, kind: signals.kind, document: second.document, shellText, ...meta };
+    }
+    if (isListingIntro(kept, measured, page)) {
+      return { root: other.root, kind: 'listing', document: second.document, shellText, ...meta };
+    }
   }
   if (root && (long || (story ? !isMinorPart(chars, other) : !isFragment(root, chars, other)))) {
     return { root, kind: 'article', document, shellText, ...meta };

@@ -3,6 +3,7 @@
 // then narrows to <main>/role=main or to the smallest block that holds most of the text.
 import { hasProseBeyond } from './beyond-main.ts';
 import { isInvisible, MARKED_HIDDEN, removeAll, visibleTextLength } from './html-dom.ts';
+import { revealStreamed } from './streamed.ts';
 import { nonSpaceLength } from './text-measure.ts';
 
 const ALWAYS = [
@@ -148,6 +149,7 @@ function narrow(from: Element): Element {
 
 /** The page's content region, chrome removed: `body` is modified in place. */
 export function contentRegion(body: Element): Element {
+  revealStreamed(body);
   stripChrome(body);
   dropPermalinks(body);
   const total = visibleTextLength(body);
