@@ -6,6 +6,14 @@ import { asLocalNames, BLOCKS, CELLS, isInvisible } from './html-dom.ts';
 // Code keeps its own spacing.
 const CODE_NAMES = asLocalNames(['PRE', 'CODE']);
 
+// An API entry's signature (`sig`, `signature`) and literal text set in code type (`pre`) are code
+// too: `json.` and `dumps(` sit side by side in separate elements and read as one name.
+const CODE_CLASS = /(^|\s)(sig|pre|[\w-]*signature)(\s|$)/i;
+
+function isCode(el: Element): boolean {
+  return CODE_NAMES.has(el.localName) || CODE_CLASS.test(el.getAttribute('class') ?? '');
+}
+
 // A piece this short may be a letter set apart for looks (a drop capital, a heading's letters one
 // per element): it belongs to the word beside it.
 const MIN_PIECE = 2;
@@ -63,7 +71,7 @@ export function separateAdjacentInlines(root: Element): void {
         continue;
       }
       const el = c as Element;
-      if (isInvisible(el) || CODE_NAMES.has(el.localName)) {
+      if (isInvisible(el) || isCode(el)) {
         before = null;
         continue;
       }
