@@ -9,8 +9,10 @@ const SCROLL_OFFSET = /scroll-(?:m|p|margin|padding)(?:[trblxyse]|-|$)/;
 
 /** Takes the scroll-offset words off the class of every h1 and h2 under `body`, in place. */
 export function unmarkHeadingOffsets(body: Element): void {
-  for (const heading of Array.from(body.querySelectorAll('h1[class*="scroll"], h2[class*="scroll"]'))) {
-    const words = (heading.getAttribute('class') ?? '').split(/\s+/);
+  for (const heading of Array.from(body.querySelectorAll('h1, h2'))) {
+    const name = heading.getAttribute('class') ?? '';
+    if (!name.includes('scroll')) continue;
+    const words = name.split(/\s+/);
     const kept = words.filter((w) => w !== '' && !SCROLL_OFFSET.test(w));
     if (kept.length < words.length) heading.setAttribute('class', kept.join(' '));
   }
