@@ -1,10 +1,8 @@
 // What documentation generators add around the text: permalink anchors drawn as zero-width or
-// icon glyphs, version and language pickers, API signatures split into elements, and headings
-// marked as scroll targets, which Readability would otherwise drop.
+// icon glyphs, version and language pickers, and API signatures split into elements.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { extractPage } from '../../src/page/html/extract.ts';
-import { unmarkHeadingOffsets } from '../../src/page/html/heading-names.ts';
 import { parseDocument } from '../../src/page/html/html-dom.ts';
 import { dropPermalinks } from '../../src/page/html/permalinks.ts';
 import { separateAdjacentInlines } from '../../src/page/html/word-breaks.ts';
@@ -47,26 +45,5 @@ describe('documentation chrome', () => {
     );
     separateAdjacentInlines(el);
     assert.equal(el.textContent, 'json.dumps(**kw)Returns text');
-  });
-
-  it('keeps the headings of a story whose headings are scroll targets', async () => {
-    const section = (title: string, n: number): string =>
-      `<h2 id="s${n}" class="group scroll-mt-24">${title}</h2>${para(title, n)}${para(title, n + 10)}`;
-    const html = `<html><head><meta property="og:type" content="article"></head><body><article><h1>Auth guide</h1>${section('The ecosystem', 1)}${section('Providers', 2)}${section('Pricing', 3)}</article></body></html>`;
-    const page = await extractPage(html, 'https://blog.example/2026/11/auth-guide');
-    assert.equal(page.kind, 'article');
-    assert.match(page.text, /\nProviders\n/);
-    assert.match(page.text, /\nPricing\n/);
-  });
-
-  it('takes only the scroll-offset words off a heading', async () => {
-    const el = await root(
-      '<h2 class="group scroll-mt-24 lg:scroll-mt-32 text-xl">A</h2><h1 class="g-offset-scroll-margin-top hero">B</h1><h2 class="related-title">C</h2>',
-    );
-    unmarkHeadingOffsets(el);
-    assert.deepEqual(
-      Array.from(el.children).map((h) => h.getAttribute('class')),
-      ['group text-xl', 'hero', 'related-title'],
-    );
   });
 });

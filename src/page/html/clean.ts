@@ -1,6 +1,5 @@
 // Cleanup around Readability: what it should not have to weigh, and the hidden nodes and
 // link-dense navigation blocks it keeps inside the article it found.
-import { unmarkHeadingOffsets } from './heading-names.ts';
 import { MARKED_HIDDEN, removeAll } from './html-dom.ts';
 import { linkShare } from './region.ts';
 
@@ -20,13 +19,11 @@ function removeLinkDense(root: Element, selector: string): void {
 
 /**
  * Removes from a page what costs Readability time and never reaches its story: drawings
- * (their titles are icon names) and menus; and takes off headings the class words that would make
- * Readability drop them (heading-names.ts).
+ * (their titles are icon names) and menus.
  */
 export function prepareForReadability(body: Element): void {
   removeAll(body, 'svg');
   removeLinkDense(body, MENUS);
-  unmarkHeadingOffsets(body);
 }
 
 /** Strips what Readability keeps by mistake from its article element. */
