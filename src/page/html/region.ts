@@ -3,8 +3,11 @@
 // then narrows to <main>/role=main or to the smallest block that holds most of the text.
 import { hasProseBeyond } from './beyond-main.ts';
 import { isInvisible, MARKED_HIDDEN, removeAll, visibleTextLength } from './html-dom.ts';
+import { dropPermalinks } from './permalinks.ts';
 import { revealStreamed } from './streamed.ts';
 import { nonSpaceLength } from './text-measure.ts';
+
+export { dropPermalinks };
 
 const ALWAYS = [
   'script',
@@ -42,9 +45,9 @@ const ALWAYS = [
 // Page-level banners and footers; inside the content a <header> carries its title.
 const PAGE_CHROME = 'header, footer, [role="banner"], [role="contentinfo"]';
 
-// Class or id words that name chrome on sites of every kind.
+// Class or id words that name chrome on sites of every kind, version and language pickers among them.
 const CHROME_NAME =
-  /(^|[\s_-])(nav|navbar|navigation|menu|menus|breadcrumbs?|sidebar|side-bar|sidenav|toc|footer|masthead|cookies?|consent|gdpr|newsletter|subscribe|signup|social|share|sharing|sharer|promo|advert|advertisement|ads|ad-slot|popup|modal|overlay|skip-link|pagination|pager|related|recommended|trending|drawer|offcanvas|toast|banner-ad)([\s_-]|$)/i;
+  /(^|[\s_-])(nav|navbar|navigation|menu|menus|breadcrumbs?|sidebar|side-bar|sidenav|toc|footer|masthead|cookies?|consent|gdpr|newsletter|subscribe|signup|social|share|sharing|sharer|promo|advert|advertisement|ads|ad-slot|popup|modal|overlay|skip-link|pagination|pager|related|recommended|trending|drawer|offcanvas|toast|banner-ad|(versions?|lang|languages?|locale|country)[-_]?(switcher|picker|selector|chooser|select|badge|menu|dropdown))([\s_-]|$)/i;
 
 // A named block this large is content whatever its name (e.g. `content-with-sidebar`).
 const NAMED_KEEP_CHARS = 1500;
@@ -97,17 +100,6 @@ export function stripChrome(root: Element): void {
     // and measuring every nested wrapper in full would cost time quadratic in the page.
     if (textLengthUpTo(el, NAMED_KEEP_CHARS) >= NAMED_KEEP_CHARS) continue;
     if (el.querySelector('h1') === null) el.remove();
-  }
-}
-
-// A heading's permalink: a link to a place on the page whose whole text is a symbol (¶, §, #, 🔗).
-const PERMALINK_TEXT = /^[\s¶§#🔗]+$/u;
-
-/** Removes headings' permalink anchors under `root` (documentation generators add one per heading). */
-export function dropPermalinks(root: Element): void {
-  for (const a of Array.from(root.querySelectorAll('a[href^="#"]'))) {
-    const text = a.textContent ?? '';
-    if (text !== '' && PERMALINK_TEXT.test(text)) a.remove();
   }
 }
 

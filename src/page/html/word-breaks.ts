@@ -6,6 +6,22 @@ import { asLocalNames, BLOCKS, CELLS, isInvisible } from './html-dom.ts';
 // Code keeps its own spacing.
 const CODE_NAMES = asLocalNames(['PRE', 'CODE']);
 
+// An API entry's signature (`sig`, `signature`) and literal text set in code type (`pre`) are code
+// too: `json.` and `dumps(` sit side by side in separate elements and read as one name.
+const CODE_CLASS = /(^|\s)(sig|pre|[\w-]*signature)(\s|$)/i;
+
+// A signature's names sit at most this many levels below the element that names it.
+const CODE_NAME_LEVELS = 4;
+
+/** Whether `el` or a near parent below `root` is named as code; asked only where a space would go. */
+function inNamedCode(el: Element, root: Element): boolean {
+  let p: Element | null = el;
+  for (let level = 0; level < CODE_NAME_LEVELS && p !== null && p !== root; level++, p = p.parentElement) {
+    if (CODE_CLASS.test(p.getAttribute('class') ?? '')) return true;
+  }
+  return false;
+}
+
 // A piece this short may be a letter set apart for looks (a drop capital, a heading's letters one
 // per element): it belongs to the word beside it.
 const MIN_PIECE = 2;
@@ -69,7 +85,7 @@ export function separateAdjacentInlines(root: Element): void {
       }
       // Blocks and table cells already start a piece of their own in the text and markdown.
       const inline = !BLOCKS.has(el.localName) && !CELLS.has(el.localName);
-      if (inline && before !== null && runsOn(before, true) && runsOn(el, false)) {
+      if (inline && before !== null && runsOn(before, true) && runsOn(el, false) && !inNamedCode(el, root)) {
         parent.insertBefore(document.createTextNode(' '), el);
       }
       before = inline ? el : null;
