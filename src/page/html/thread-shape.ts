@@ -48,14 +48,18 @@ export function largestPosts(body: Element): Posts {
   let bestChars = 0;
   const walk = (el: Element): number => {
     let n = 0;
+    // Allocated at the first block large enough: most elements hold none (`childElementCount` would
+    // build a list of the children at every element).
     let sized: [Element, number][] | undefined;
-    if (el.childElementCount >= MIN_POSTS) sized = [];
     for (let c = el.firstChild; c; c = c.nextSibling) {
       if (c.nodeType === 3) n += nonSpaceLength(c.nodeValue ?? '');
       else if (c.nodeType === 1 && !isInvisible(c as Element)) {
         const letters = walk(c as Element);
         n += letters;
-        if (sized && letters >= MIN_POST_CHARS) sized.push([c as Element, letters]);
+        if (letters >= MIN_POST_CHARS) {
+          sized ??= [];
+          sized.push([c as Element, letters]);
+        }
       }
     }
     if (sized && sized.length >= MIN_POSTS) {
