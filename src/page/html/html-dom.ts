@@ -171,7 +171,15 @@ const DOCUMENT_TAG = /<(?:html|body)[\s>]/gi;
 
 /** A document nested inside the document: browsers merge its tags away, linkedom keeps them as elements. */
 function nestsDocument(html: string, document: Document): boolean {
-  return (html.match(DOCUMENT_TAG)?.length ?? 0) > 2 && document.body?.querySelector('html, body') != null;
+  return documentTags(html) > 2 && document.body?.querySelector('html, body') != null;
+}
+
+/** How many <html>/<body> start tags `html` holds, counted up to three without listing them. */
+function documentTags(html: string): number {
+  DOCUMENT_TAG.lastIndex = 0;
+  let n = 0;
+  while (n < 3 && DOCUMENT_TAG.test(html)) n++;
+  return n;
 }
 
 /** The page's DOM, without the elements its inline styles hide from a person. */
