@@ -253,25 +253,41 @@ export const CELLS = asLocalNames(['TD', 'TH']);
 
 /** Plain text of `node`: one line per block, whitespace collapsed, code kept as is. */
 export function blockText(node: Node): string {
-  const parts: string[] = [];
+  // Lines are built as the walk goes: no list of every fragment, joined, split and joined again.
+  const lines: string[] = [];
+  let line = '';
+  const endLine = (): void => {
+    const trimmed = line.replace(EDGE_BLANKS, '');
+    if (trimmed !== '') lines.push(trimmed);
+    line = '';
+  };
+  const addText = (text: string): void => {
+    let from = 0;
+    for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', from)) {
+      line += text.slice(from, nl);
+      endLine();
+      from = nl + 1;
+    }
+    line += from === 0 ? text : text.slice(from);
+  };
   const walk = (n: Node, pre: boolean): void => {
     for (let c = n.firstChild; c; c = c.nextSibling) {
-      if (c.nodeType === 3) parts.push(pre ? (c.nodeValue ?? '') : (c.nodeValue ?? '').replace(/\s+/g, ' '));
-      else if (c.nodeType === 1 && !isInvisible(c as Element)) {
+      if (c.nodeType === 3) {
+        if (pre) addText(c.nodeValue ?? '');
+        else line += (c.nodeValue ?? '').replace(/\s+/g, ' ');
+      } else if (c.nodeType === 1 && !isInvisible(c as Element)) {
         const name = (c as Element).localName;
         const block = BLOCKS.has(name);
-        if (block) parts.push('\n');
+        if (block) endLine();
         walk(c, pre || PRE.has(name));
-        if (block) parts.push('\n');
-        else if (CELLS.has(name)) parts.push(' ');
+        if (block) endLine();
+        else if (CELLS.has(name)) line += ' ';
       }
     }
   };
   walk(node, false);
-  return parts
-    .join('')
-    .split('\n')
-    .map((l) => l.replace(/^[ \t]+|[ \t]+$/g, ''))
-    .filter((l) => l !== '')
-    .join('\n');
+  endLine();
+  return lines.join('\n');
 }
+
+const EDGE_BLANKS = /^[ \t]+|[ \t]+$/g;
