@@ -16,26 +16,14 @@ const GRID_CARDS = 4;
 const CARD_CHARS = 400;
 
 interface Measure {
-  readonly text: number;
+  text: number;
   /** Text that could be the story: `text` less the surroundings inside. */
-  readonly story: number;
+  story: number;
   /** The story's text inside links, and those links. */
-  readonly linked: number;
-  readonly links: number;
+  linked: number;
+  links: number;
   /** Text in comment threads and teaser grids. */
-  readonly thread: number;
-}
-
-const EMPTY: Measure = { text: 0, story: 0, linked: 0, links: 0, thread: 0 };
-
-function add(a: Measure, b: Measure): Measure {
-  return {
-    text: a.text + b.text,
-    story: a.story + b.story,
-    linked: a.linked + b.linked,
-    links: a.links + b.links,
-    thread: a.thread + b.thread,
-  };
+  thread: number;
 }
 
 function signature(el: Element): string {
@@ -61,31 +49,52 @@ function isTeaserGrid(el: Element): boolean {
   return cards.filter(isTeaserCard).length >= cards.length * 0.75;
 }
 
+/** The measure of `node`'s children, summed into one record made for the caller to change. */
 function measure(node: Node, found?: Element[]): Measure {
-  let text = 0;
-  let m = EMPTY;
+  const m: Measure = { text: 0, story: 0, linked: 0, links: 0, thread: 0 };
   for (let c = node.firstChild; c; c = c.nextSibling) {
-    if (c.nodeType === 3) text += readingLength(c.nodeValue ?? '');
-    else if (c.nodeType === 1 && !isInvisible(c as Element)) m = add(m, measureElement(c as Element, found));
+    if (c.nodeType === 3) {
+      const text = readingLength(c.nodeValue ?? '');
+      m.text += text;
+      m.story += text;
+    } else if (c.nodeType === 1 && !isInvisible(c as Element)) {
+      const child = measureElement(c as Element, found);
+      m.text += child.text;
+      m.story += child.story;
+      m.linked += child.linked;
+      m.links += child.links;
+      m.thread += child.thread;
+    }
   }
-  return text === 0 ? m : { ...m, text: m.text + text, story: m.story + text };
+  return m;
 }
+
+const isSurrounding = (el: Element): boolean =>
+  SURROUNDINGS.test(el.getAttribute('class') ?? '') || SURROUNDINGS.test(el.getAttribute('id') ?? '');
 
 /** `el`'s measure; comment threads and teaser grids go to `found`, the outermost only. */
 function measureElement(el: Element, found?: Element[]): Measure {
   const before = found?.length ?? 0;
-  const inner = measure(el, found);
-  if (isLink(el)) return { ...inner, linked: inner.story, links: inner.links + 1 };
-  const named = SURROUNDINGS.test(`${el.getAttribute('class') ?? ''} ${el.getAttribute('id') ?? ''}`);
-  if (named || isTeaserGrid(el)) {
+  const m = measure(el, found);
+  if (isLink(el)) {
+    m.linked = m.story;
+    m.links++;
+    return m;
+  }
+  if (isSurrounding(el) || isTeaserGrid(el)) {
     if (found) {
       found.length = before;
       found.push(el);
     }
-    return { ...inner, story: 0, linked: 0, links: 0, thread: inner.text };
+    m.thread = m.text;
+  } else if (!(m.links >= LINK_LIST_LINKS && m.linked > m.story * LINK_LIST_SHARE)) {
+    return m;
   }
-  const linkList = inner.links >= LINK_LIST_LINKS && inner.linked > inner.story * LINK_LIST_SHARE;
-  return linkList ? { ...inner, story: 0, linked: 0, links: 0 } : inner;
+  // A thread, a grid or a list of links: none of it is the story.
+  m.story = 0;
+  m.linked = 0;
+  m.links = 0;
+  return m;
 }
 
 /** Reading length of `root`'s visible text outside comment threads, link lists and teaser grids. */
