@@ -91,8 +91,10 @@ export function largestPosts(body: Element): Posts {
 /** Readability's `root` is one post of `posts`. */
 export function isOnePost(root: Element, posts: Posts): boolean {
   if (posts.texts.length === 0) return false;
-  const text = visibleLetters(root, Number.POSITIVE_INFINITY);
-  if (text.length >= posts.chars * ONE_POST_SHARE) return false;
+  // Read only as far as decides: a text reaching half the posts' letters is no single post.
+  const enough = posts.chars * ONE_POST_SHARE;
+  const text = visibleLetters(root, Math.max(OPENING_CHARS, Math.ceil(enough)));
+  if (text.length >= enough) return false;
   const opening = text.slice(0, OPENING_CHARS);
   if (opening.length < OPENING_CHARS) return false;
   return posts.texts.some((t) => t.includes(opening));
