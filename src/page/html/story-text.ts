@@ -30,8 +30,26 @@ function signature(el: Element): string {
   return `${el.nodeName} ${el.getAttribute('class') ?? ''}`;
 }
 
+/** Whether the reading length of all of `el`'s text (its `textContent`) stays within `limit`, read no further. */
+function textWithin(el: Element, limit: number): boolean {
+  let n = 0;
+  let at: Node | null = el.firstChild;
+  while (at !== null) {
+    if (at.nodeType === 3 || at.nodeType === 4) {
+      n += readingLength(at.nodeValue ?? '');
+      if (n > limit) return false;
+    } else if (at.nodeType === 1 && at.firstChild !== null) {
+      at = at.firstChild;
+      continue;
+    }
+    while (at !== null && at !== el && at.nextSibling === null) at = at.parentNode;
+    at = at === null || at === el ? null : at.nextSibling;
+  }
+  return true;
+}
+
 function isTeaserCard(el: Element): boolean {
-  return readingLength(el.textContent ?? '') <= CARD_CHARS && hasLinkedHeading(el);
+  return textWithin(el, CARD_CHARS) && hasLinkedHeading(el);
 }
 
 /** True when most of `el`'s element children are cards of one shape, each led by a linked heading. */
@@ -46,7 +64,10 @@ function isTeaserGrid(el: Element): boolean {
   const [shape, most] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
   if (most < GRID_CARDS || most < children.length / 2) return false;
   const cards = children.filter((c) => signature(c) === shape);
-  return cards.filter(isTeaserCard).length >= cards.length * 0.75;
+  // Three in four must be teasers: decided at the first miss too many (a story's paragraphs miss at once).
+  let misses = 0;
+  for (const card of cards) if (!isTeaserCard(card) && ++misses > cards.length * 0.25) return false;
+  return true;
 }
 
 /** The measure of `node`'s children, summed into one record made for the caller to change. */
