@@ -121,7 +121,15 @@ function fence(code: string, lang: string): string {
   return `\n\n${ticks}${lang}\n${body}\n${ticks}\n\n`;
 }
 
+// What compacting a line changes: tabs, no-break spaces and runs of spaces. Most lines hold none.
+const LOOSE_SPACING = /[\t\u00a0]| {2}/;
+
 function compactLine(raw: string): string {
+  if (!LOOSE_SPACING.test(raw)) {
+    const indent = raw.startsWith(' ') ? ' ' : '';
+    const rest = raw.slice(indent.length).trimEnd();
+    return rest === '' ? '' : indent + rest;
+  }
   const indent = /^[ \t]*/.exec(raw)?.[0] ?? '';
   const rest = raw
     .slice(indent.length)
