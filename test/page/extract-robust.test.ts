@@ -135,7 +135,14 @@ describe('extractByType', () => {
 
 describe('lazy loading', () => {
   it('imports the HTML stack only dynamically, keeping cold start cheap', () => {
-    for (const file of ['extract.ts', 'html-dom.ts', 'markdown.ts', 'plain.ts', 'clean.ts']) {
+    for (const file of [
+      'extract.ts',
+      'html-dom.ts',
+      'markdown.ts',
+      'markdown-tables.ts',
+      'plain.ts',
+      'clean.ts',
+    ]) {
       const src = readFileSync(new URL(`../../src/page/html/${file}`, import.meta.url), 'utf8');
       assert.doesNotMatch(
         src,

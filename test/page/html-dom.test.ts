@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
+import { blockText } from '../../src/page/html/block-text.ts';
 import {
-  blockText,
   hasLinkedHeading,
   parseDocument,
   treeSize,

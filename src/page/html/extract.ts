@@ -1,9 +1,10 @@
 // The page's main text, chosen by page kind (main-content.ts), as compact markdown and
 // plain text, with the title and a verdict on whether it is too thin to answer from.
 
+import { blockText } from './block-text.ts';
 import { separateCodeLines } from './code-lines.ts';
 import type { Extracted, Unsupported } from './extracted.ts';
-import { blockText, treeSize } from './html-dom.ts';
+import { treeSize } from './html-dom.ts';
 import { mainContent } from './main-content.ts';
 import { toMarkdown } from './markdown.ts';
 import { extractPlain, mimeOf, readsAsHtml } from './plain.ts';

@@ -1,6 +1,6 @@
-// Parses HTML into a DOM that Readability can walk: linkedom for speed, and a
-// parse5 (spec-compliant) round trip when linkedom's tree visibly lost content or kept
-// a pasted document's <html>/<body> as elements.
+// Parses HTML into a DOM that Readability can walk (linkedom for speed, and a parse5
+// round trip when linkedom's tree visibly lost content or kept a pasted document's
+// <html>/<body> as elements), with the element names and tree measures its readers share.
 
 import type { parse as Parse5Parse, serialize as Parse5Serialize } from 'parse5';
 import { removeHiddenByStyle } from './hidden-style.ts';
@@ -171,7 +171,15 @@ const DOCUMENT_TAG = /<(?:html|body)[\s>]/gi;
 
 /** A document nested inside the document: browsers merge its tags away, linkedom keeps them as elements. */
 function nestsDocument(html: string, document: Document): boolean {
-  return (html.match(DOCUMENT_TAG)?.length ?? 0) > 2 && document.body?.querySelector('html, body') != null;
+  return documentTags(html) > 2 && document.body?.querySelector('html, body') != null;
+}
+
+/** How many <html>/<body> start tags `html` holds, counted up to three without listing them. */
+function documentTags(html: string): number {
+  DOCUMENT_TAG.lastIndex = 0;
+  let n = 0;
+  while (n < 3 && DOCUMENT_TAG.test(html)) n++;
+  return n;
 }
 
 /** The page's DOM, without the elements its inline styles hide from a person. */
@@ -202,68 +210,4 @@ async function parseTree(html: string): Promise<ParsedDocument> {
   const p5 = await loadParse5();
   const normalised = p5.serialize(p5.parse(html));
   return { document: parseHTML(normalised).document, repaired: true, markup: normalised };
-}
-
-/** Elements that start a line of their own in the text; table cells (CELLS) are set apart by a space. */
-export const BLOCKS = asLocalNames([
-  'ADDRESS',
-  'ARTICLE',
-  'ASIDE',
-  'BLOCKQUOTE',
-  'BR',
-  'DD',
-  'DIV',
-  'DL',
-  'DT',
-  'FIELDSET',
-  'FIGCAPTION',
-  'FIGURE',
-  'FOOTER',
-  'FORM',
-  'H1',
-  'H2',
-  'H3',
-  'H4',
-  'H5',
-  'H6',
-  'HEADER',
-  'HR',
-  'LI',
-  'MAIN',
-  'NAV',
-  'OL',
-  'P',
-  'PRE',
-  'SECTION',
-  'TABLE',
-  'TR',
-  'UL',
-]);
-
-const PRE = asLocalNames(['PRE']);
-export const CELLS = asLocalNames(['TD', 'TH']);
-
-/** Plain text of `node`: one line per block, whitespace collapsed, code kept as is. */
-export function blockText(node: Node): string {
-  const parts: string[] = [];
-  const walk = (n: Node, pre: boolean): void => {
-    for (let c = n.firstChild; c; c = c.nextSibling) {
-      if (c.nodeType === 3) parts.push(pre ? (c.nodeValue ?? '') : (c.nodeValue ?? '').replace(/\s+/g, ' '));
-      else if (c.nodeType === 1 && !isInvisible(c as Element)) {
-        const name = (c as Element).localName;
-        const block = BLOCKS.has(name);
-        if (block) parts.push('\n');
-        walk(c, pre || PRE.has(name));
-        if (block) parts.push('\n');
-        else if (CELLS.has(name)) parts.push(' ');
-      }
-    }
-  };
-  walk(node, false);
-  return parts
-    .join('')
-    .split('\n')
-    .map((l) => l.replace(/^[ \t]+|[ \t]+$/g, ''))
-    .filter((l) => l !== '')
-    .join('\n');
 }

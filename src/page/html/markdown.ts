@@ -2,6 +2,7 @@
 // no empty or script links, fenced code, pipe tables, links resolved to absolute.
 import type TurndownService from 'turndown';
 import { asLocalNames } from './html-dom.ts';
+import { addTableRules } from './markdown-tables.ts';
 
 type Turndown = typeof TurndownService;
 let turndownClass: Promise<Turndown> | undefined;
@@ -34,11 +35,6 @@ const DROP = asLocalNames([
 
 // Rules test each element's `localName` against these (see asLocalNames): every rule is tried on
 // every element, and reading `nodeName` allocates its upper-case copy each time.
-const CELLS = asLocalNames(['TD', 'TH']);
-const ROWS = asLocalNames(['TR']);
-const SECTIONS = asLocalNames(['THEAD', 'TBODY', 'TFOOT']);
-const TABLES = asLocalNames(['TABLE']);
-const CAPTIONS = asLocalNames(['CAPTION']);
 const LINKS = asLocalNames(['A']);
 const PRES = asLocalNames(['PRE']);
 const CODES = asLocalNames(['CODE']);
@@ -64,94 +60,6 @@ function resolveHref(href: string, base: URL | undefined, page: string): string 
   } catch {
     return undefined;
   }
-}
-
-/** One line per cell: pipes escaped, inner breaks flattened. */
-function cellText(content: string): string {
-  return content
-    .replace(/\s*\n+\s*/g, ' ')
-    .replace(/\|/g, '\\|')
-    .trim();
-}
-
-function tableOf(node: Node): Element | null {
-  let n: Node | null = node.parentNode;
-  while (n && n.nodeName !== 'TABLE') n = n.parentNode;
-  return n as Element | null;
-}
-
-// Layout tables (one column, or tables nesting tables) read better as plain blocks.
-const dataTables = new WeakMap<Element, boolean>();
-function isDataTable(table: Element | null): table is Element {
-  if (!table) return false;
-  let known = dataTables.get(table);
-  if (known === undefined) {
-    const rows = Array.from(table.querySelectorAll('tr'));
-    const widest = rows.reduce((m, r) => Math.max(m, r.children.length), 0);
-    known = widest >= 2 && table.querySelector('table') === null;
-    dataTables.set(table, known);
-  }
-  return known;
-}
-
-// Per-table facts are read once per table, not once per row: tables of many thousand rows stay linear.
-const columnCounts = new WeakMap<Element, number>();
-const firstRows = new WeakMap<Element, Element | null>();
-
-function firstRow(table: Element): Element | null {
-  let row = firstRows.get(table);
-  if (row === undefined) {
-    row = table.querySelector('tr');
-    firstRows.set(table, row);
-  }
-  return row;
-}
-
-function columnCount(table: Element): number {
-  const known = columnCounts.get(table);
-  if (known !== undefined) return known;
-  let widest = 0;
-  for (const row of Array.from(table.querySelectorAll('tr'))) {
-    let cols = 0;
-    for (const cell of Array.from(row.children)) cols += Number(cell.getAttribute('colspan')) || 1;
-    widest = Math.max(widest, cols);
-  }
-  columnCounts.set(table, widest);
-  return widest;
-}
-
-function addTableRules(td: TurndownService): void {
-  td.addRule('tableCell', {
-    filter: (n) => CELLS.has(n.localName) && isDataTable(tableOf(n)),
-    replacement: (content, n) => {
-      const span = Number((n as Element).getAttribute('colspan')) || 1;
-      return `| ${cellText(content)} ${'| '.repeat(Math.min(span, 20) - 1)}`;
-    },
-  });
-  td.addRule('tableRow', {
-    filter: (n) => ROWS.has(n.localName) && isDataTable(tableOf(n)),
-    replacement: (content, n) => {
-      const table = tableOf(n);
-      if (!table || content.trim() === '') return '';
-      const cols = columnCount(table);
-      const have = (content.match(/(^|[^\\])\|/g) ?? []).length;
-      const row = `${content.trimEnd()}${' |'.repeat(Math.max(0, cols - have))} |\n`;
-      const first = firstRow(table) === n;
-      return first ? `${row}|${' --- |'.repeat(cols)}\n` : row;
-    },
-  });
-  td.addRule('tableSection', {
-    filter: (n) => SECTIONS.has(n.localName),
-    replacement: (content) => content,
-  });
-  td.addRule('table', {
-    filter: (n) => TABLES.has(n.localName) && isDataTable(n as Element),
-    replacement: (content) => `\n\n${content.replace(/\n{2,}/g, '\n')}\n\n`,
-  });
-  td.addRule('caption', {
-    filter: (n) => CAPTIONS.has(n.localName),
-    replacement: (c) => `\n\n${c.trim()}\n\n`,
-  });
 }
 
 /** Where the links being rendered point from: set for each call, read by the link rule. */
@@ -213,7 +121,15 @@ function fence(code: string, lang: string): string {
   return `\n\n${ticks}${lang}\n${body}\n${ticks}\n\n`;
 }
 
+// What compacting a line changes: tabs, no-break spaces and runs of spaces. Most lines hold none.
+const LOOSE_SPACING = /[\t\u00a0]| {2}/;
+
 function compactLine(raw: string): string {
+  if (!LOOSE_SPACING.test(raw)) {
+    const indent = raw.startsWith(' ') ? ' ' : '';
+    const rest = raw.slice(indent.length).trimEnd();
+    return rest === '' ? '' : indent + rest;
+  }
   const indent = /^[ \t]*/.exec(raw)?.[0] ?? '';
   const rest = raw
     .slice(indent.length)

@@ -100,14 +100,15 @@ const THREAD_COMMENTS = 3;
 /** Kinds named by the page's top-level microdata items (not properties of another item). */
 function microdataKinds(document: Document): Set<PageKind> {
   const kinds = new Set<PageKind>();
-  const comments = document.querySelectorAll('[itemtype$="schema.org/Comment"]').length;
-  if (comments >= THREAD_COMMENTS) kinds.add('forum');
+  let comments = 0;
   for (const el of Array.from(document.querySelectorAll('[itemtype]'))) {
+    const type = el.getAttribute('itemtype') ?? '';
+    if (type.endsWith('schema.org/Comment')) comments++;
     // Filtered here rather than by `:not([itemprop])`, which costs the selector twice its time.
     if (el.hasAttribute('itemprop')) continue;
-    const type = el.getAttribute('itemtype') ?? '';
     for (const [name, kind] of MICRODATA_KIND) if (type.includes(name)) kinds.add(kind);
   }
+  if (comments >= THREAD_COMMENTS) kinds.add('forum');
   return kinds;
 }
 

@@ -16,34 +16,40 @@ const GRID_CARDS = 4;
 const CARD_CHARS = 400;
 
 interface Measure {
-  readonly text: number;
+  text: number;
   /** Text that could be the story: `text` less the surroundings inside. */
-  readonly story: number;
+  story: number;
   /** The story's text inside links, and those links. */
-  readonly linked: number;
-  readonly links: number;
+  linked: number;
+  links: number;
   /** Text in comment threads and teaser grids. */
-  readonly thread: number;
-}
-
-const EMPTY: Measure = { text: 0, story: 0, linked: 0, links: 0, thread: 0 };
-
-function add(a: Measure, b: Measure): Measure {
-  return {
-    text: a.text + b.text,
-    story: a.story + b.story,
-    linked: a.linked + b.linked,
-    links: a.links + b.links,
-    thread: a.thread + b.thread,
-  };
+  thread: number;
 }
 
 function signature(el: Element): string {
   return `${el.nodeName} ${el.getAttribute('class') ?? ''}`;
 }
 
+/** Whether the reading length of all of `el`'s text (its `textContent`) stays within `limit`, read no further. */
+function textWithin(el: Element, limit: number): boolean {
+  let n = 0;
+  let at: Node | null = el.firstChild;
+  while (at !== null) {
+    if (at.nodeType === 3 || at.nodeType === 4) {
+      n += readingLength(at.nodeValue ?? '');
+      if (n > limit) return false;
+    } else if (at.nodeType === 1 && at.firstChild !== null) {
+      at = at.firstChild;
+      continue;
+    }
+    while (at !== null && at !== el && at.nextSibling === null) at = at.parentNode;
+    at = at === null || at === el ? null : at.nextSibling;
+  }
+  return true;
+}
+
 function isTeaserCard(el: Element): boolean {
-  return readingLength(el.textContent ?? '') <= CARD_CHARS && hasLinkedHeading(el);
+  return textWithin(el, CARD_CHARS) && hasLinkedHeading(el);
 }
 
 /** True when most of `el`'s element children are cards of one shape, each led by a linked heading. */
@@ -58,34 +64,58 @@ function isTeaserGrid(el: Element): boolean {
   const [shape, most] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
   if (most < GRID_CARDS || most < children.length / 2) return false;
   const cards = children.filter((c) => signature(c) === shape);
-  return cards.filter(isTeaserCard).length >= cards.length * 0.75;
+  // Three in four must be teasers: decided at the first miss too many (a story's paragraphs miss at once).
+  let misses = 0;
+  for (const card of cards) if (!isTeaserCard(card) && ++misses > cards.length * 0.25) return false;
+  return true;
 }
 
+/** The measure of `node`'s children, summed into one record made for the caller to change. */
 function measure(node: Node, found?: Element[]): Measure {
-  let text = 0;
-  let m = EMPTY;
+  const m: Measure = { text: 0, story: 0, linked: 0, links: 0, thread: 0 };
   for (let c = node.firstChild; c; c = c.nextSibling) {
-    if (c.nodeType === 3) text += readingLength(c.nodeValue ?? '');
-    else if (c.nodeType === 1 && !isInvisible(c as Element)) m = add(m, measureElement(c as Element, found));
+    if (c.nodeType === 3) {
+      const text = readingLength(c.nodeValue ?? '');
+      m.text += text;
+      m.story += text;
+    } else if (c.nodeType === 1 && !isInvisible(c as Element)) {
+      const child = measureElement(c as Element, found);
+      m.text += child.text;
+      m.story += child.story;
+      m.linked += child.linked;
+      m.links += child.links;
+      m.thread += child.thread;
+    }
   }
-  return text === 0 ? m : { ...m, text: m.text + text, story: m.story + text };
+  return m;
 }
+
+const isSurrounding = (el: Element): boolean =>
+  SURROUNDINGS.test(el.getAttribute('class') ?? '') || SURROUNDINGS.test(el.getAttribute('id') ?? '');
 
 /** `el`'s measure; comment threads and teaser grids go to `found`, the outermost only. */
 function measureElement(el: Element, found?: Element[]): Measure {
   const before = found?.length ?? 0;
-  const inner = measure(el, found);
-  if (isLink(el)) return { ...inner, linked: inner.story, links: inner.links + 1 };
-  const named = SURROUNDINGS.test(`${el.getAttribute('class') ?? ''} ${el.getAttribute('id') ?? ''}`);
-  if (named || isTeaserGrid(el)) {
+  const m = measure(el, found);
+  if (isLink(el)) {
+    m.linked = m.story;
+    m.links++;
+    return m;
+  }
+  if (isSurrounding(el) || isTeaserGrid(el)) {
     if (found) {
       found.length = before;
       found.push(el);
     }
-    return { ...inner, story: 0, linked: 0, links: 0, thread: inner.text };
+    m.thread = m.text;
+  } else if (!(m.links >= LINK_LIST_LINKS && m.linked > m.story * LINK_LIST_SHARE)) {
+    return m;
   }
-  const linkList = inner.links >= LINK_LIST_LINKS && inner.linked > inner.story * LINK_LIST_SHARE;
-  return linkList ? { ...inner, story: 0, linked: 0, links: 0 } : inner;
+  // A thread, a grid or a list of links: none of it is the story.
+  m.story = 0;
+  m.linked = 0;
+  m.links = 0;
+  return m;
 }
 
 /** Reading length of `root`'s visible text outside comment threads, link lists and teaser grids. */

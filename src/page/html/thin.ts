@@ -1,6 +1,8 @@
 // Decides whether an extraction is too thin to answer from (R-P4): nearly no
 // visible text, or a shell page that only asks the reader to enable JavaScript.
 
+import { nonSpaceLength } from './text-measure.ts';
+
 /** Below this many characters of extracted text a page is reported as thin. */
 export const THIN_CHARS = 200;
 
@@ -32,7 +34,7 @@ export interface ThinVerdict {
  * (its <noscript> text), where a JavaScript shell says what it is.
  */
 export function judgeThin(text: string, shellText: string): ThinVerdict {
-  const chars = text.replace(/\s+/g, '').length;
+  const chars = nonSpaceLength(text);
   if (chars < SHELL_MAX_CHARS && (SHELL.test(text) || SHELL.test(shellText))) {
     return {
       thin: true,

@@ -48,14 +48,18 @@ export function largestPosts(body: Element): Posts {
   let bestChars = 0;
   const walk = (el: Element): number => {
     let n = 0;
+    // Allocated at the first block large enough: most elements hold none (`childElementCount` would
+    // build a list of the children at every element).
     let sized: [Element, number][] | undefined;
-    if (el.childElementCount >= MIN_POSTS) sized = [];
     for (let c = el.firstChild; c; c = c.nextSibling) {
       if (c.nodeType === 3) n += nonSpaceLength(c.nodeValue ?? '');
       else if (c.nodeType === 1 && !isInvisible(c as Element)) {
         const letters = walk(c as Element);
         n += letters;
-        if (sized && letters >= MIN_POST_CHARS) sized.push([c as Element, letters]);
+        if (letters >= MIN_POST_CHARS) {
+          sized ??= [];
+          sized.push([c as Element, letters]);
+        }
       }
     }
     if (sized && sized.length >= MIN_POSTS) {
@@ -87,8 +91,10 @@ export function largestPosts(body: Element): Posts {
 /** Readability's `root` is one post of `posts`. */
 export function isOnePost(root: Element, posts: Posts): boolean {
   if (posts.texts.length === 0) return false;
-  const text = visibleLetters(root, Number.POSITIVE_INFINITY);
-  if (text.length >= posts.chars * ONE_POST_SHARE) return false;
+  // Read only as far as decides: a text reaching half the posts' letters is no single post.
+  const enough = posts.chars * ONE_POST_SHARE;
+  const text = visibleLetters(root, Math.max(OPENING_CHARS, Math.ceil(enough)));
+  if (text.length >= enough) return false;
   const opening = text.slice(0, OPENING_CHARS);
   if (opening.length < OPENING_CHARS) return false;
   return posts.texts.some((t) => t.includes(opening));

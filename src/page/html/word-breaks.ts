@@ -1,7 +1,8 @@
 // Where a page sets two pieces of text side by side as sibling elements with nothing between
 // them (a card's brand and product name, a price and its label), its style sheet lays them out
 // apart; read without the style sheet, the two would run together into one word. A space keeps them apart.
-import { asLocalNames, BLOCKS, CELLS, isInvisible } from './html-dom.ts';
+import { BLOCKS, CELLS } from './block-text.ts';
+import { asLocalNames, isInvisible } from './html-dom.ts';
 
 // Code keeps its own spacing.
 const CODE_NAMES = asLocalNames(['PRE', 'CODE']);
