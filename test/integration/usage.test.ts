@@ -117,7 +117,7 @@ for (const entry of entries()) {
         const fresh = text(await session.client.callTool(ask));
         assert.match(
           fresh,
-          /\nmeta: .*, note: Claude plan 5-hour window 85% used, resets \d\d:\d\d UTC \(in (59 min|1 h)\); slow down$/,
+          /\nmeta: .*, note: Claude plan 5-hour window 85% used, resets (\d{4}-\d\d-\d\d )?\d\d:\d\d UTC \(in (59 min|1 h)\); slow down$/,
         );
         await cacheWritten(join(cacheRoot, `${entry.runtime}-warn`)); // the answer is stored after the reply
         const cached = text(await session.client.callTool(ask));
@@ -163,7 +163,7 @@ for (const entry of entries()) {
           assert.equal(reply.isError, true);
           assert.match(
             text(reply),
-            /^rate_limited: .*5-hour usage limit is reached; it resets \d\d:\d\d UTC \(in \d+ min\)/,
+            /^rate_limited: .*5-hour usage limit is reached; it resets (\d{4}-\d\d-\d\d )?\d\d:\d\d UTC \(in \d+ min\)/,
           );
           assert.ok(ms < 500, `${label} call ${i} took ${ms.toFixed(1)} ms`);
           times.push(ms);
