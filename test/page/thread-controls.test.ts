@@ -17,7 +17,7 @@ const picker = `<div class="pages-bar"><span>Page 1 of 3</span>
   <li><a href="?page=2">2</a></li><li><a href="?page=3">3</a></li><li><a href="?page=2">Next</a></li></ul></div>`;
 
 const post = (text: string, i: number): string =>
-  `<article class="entry"><header><a href="/u/${i}">rider${i}</a> <a href="#post-${i}">#${i + 1}</a></header><p>${text}</p></article>`;
+  `<article class="entry"><div class="meta"><a href="/u/${i}">rider${i}</a> <span>posted in spring</span> <a href="#post-${i}">#${i + 1}</a> <span itemprop="position">${i + 1}</span></div><p>${text}</p></article>`;
 
 const thread = `<html><head>${ld({ '@context': 'https://schema.org', '@type': 'DiscussionForumPosting', headline: 'Tubeless' })}</head>
 <body><main><h1>Going tubeless</h1>${picker}${POSTS.map(post).join('')}
@@ -31,6 +31,8 @@ describe('thread controls', () => {
     for (const control of ['Prev', 'Next', 'Page 1 of 3', '#1', '#2', '#3']) {
       assert.ok(!r.text.includes(control), control);
     }
+    assert.ok(r.text.includes('rider1 posted in spring'));
+    assert.ok(!/posted in spring\s+\d/.test(r.text), 'post positions');
     assert.ok(r.text.includes('listed on page 2 of the club wiki'));
   });
 });

@@ -1,5 +1,6 @@
 // The thread's own controls, named by no class a forum shares: page pickers ("Prev 1 2 3 … Next")
-// and each post's numbered permalink ("#12"). Found by their shape: links whose whole text is a number.
+// and each post's number, as a permalink ("#12") or as the post's schema.org `position`. Found by
+// their shape: links or positions whose whole text is a number.
 
 // A page link's or a post permalink's whole text.
 const PAGE_NUMBER = /^\d{1,5}$/;
@@ -31,8 +32,11 @@ function pickerAround(link: Element, root: Element): Element | undefined {
   return found;
 }
 
-/** Removes page pickers and post permalinks under a thread's `root`, in place. */
+/** Removes page pickers and post numbers under a thread's `root`, in place. */
 export function stripThreadControls(root: Element): void {
+  for (const el of Array.from(root.querySelectorAll('[itemprop="position"]'))) {
+    if (PAGE_NUMBER.test(trimmed(el))) el.remove();
+  }
   for (const a of Array.from(root.querySelectorAll('a'))) {
     const text = trimmed(a);
     if (POST_NUMBER.test(text)) a.remove();
