@@ -152,3 +152,18 @@ describe('quoted posts in replies', () => {
     assert.ok(!r.text.includes('Popular this week'));
   });
 });
+
+describe('class names in camelCase', () => {
+  it('reads the words of camelCase class names: buttons, signatures and guest teasers go', async () => {
+    const html = thread.replace('<div class="signature">', '<div class="ipsSignature">').replace(
+      '</main>',
+      `<a class="ipsFollow ipsButton_light" href="/login">Followers 4</a>
+         <div class="cGuestTeaser"><h2>Create an account or sign in to comment</h2><p>You need to be a member to leave a comment.</p></div></main>`,
+    );
+    const r = await extractPage(html, 'https://bikes.example/forum/chain-skips');
+    for (const p of POSTS) assert.ok(r.text.includes(p), p);
+    for (const chrome of ['Ride more', 'Followers 4', 'Create an account', 'need to be a member']) {
+      assert.ok(!r.text.includes(chrome), chrome);
+    }
+  });
+});

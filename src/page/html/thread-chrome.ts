@@ -7,7 +7,7 @@ import { stripThreadControls } from './thread-controls.ts';
 // Class or id words naming per-post chrome on forum software of every make, and the calls to sign
 // up that a thread shows its guests.
 const POST_CHROME =
-  /(^|[\s_-])(signatures?|sig|avatars?|usertitle|user-title|userextras|user-extras|userbanner|user-banner|userinfo|user-info|userstats|user-stats|member-?stats|reputation|badges?|flair|likes|reaction-?bar|votecell|vote-?count|taglist|tag-list|post-?tags|expand-?link|guest-?cta|(?:alert-)?dismissible)([\s_-]|$)/i;
+  /(^|[\s_-])(signatures?|sig|avatars?|usertitle|user-title|userextras|user-extras|userbanner|user-banner|userinfo|user-info|userstats|user-stats|member-?stats|reputation|badges?|flair|likes|reaction-?bar|votecell|vote-?count|taglist|tag-list|post-?tags|expand-?link|guest[\s_-]?(?:cta|teaser)|(?:alert-)?dismissible)([\s_-]|$)/i;
 
 // Class or id words naming what a thread page lists beside the thread: other threads, share buttons.
 // Removed at any length, unless most of the page is under them (a forum's index of threads).
@@ -22,8 +22,10 @@ const CONTROL_LINKS = 'a[class], a[role="button"]';
 // A block this long under such a name is a post itself (some software names the post by its author's card).
 const MAX_CHROME_CHARS = 1500;
 
+/** An element's class and id, and again with camelCase words apart (`ipsButton` → `ips Button`). */
 function nameOf(el: Element): string {
-  return `${el.getAttribute('class') ?? ''} ${el.getAttribute('id') ?? ''}`;
+  const name = `${el.getAttribute('class') ?? ''} ${el.getAttribute('id') ?? ''}`;
+  return `${name} ${name.replace(/([a-z0-9])([A-Z])/g, '$1 $2')}`;
 }
 
 // Comments on a question or an answer, as schema.org marks them: remarks under a post, not replies
@@ -41,8 +43,7 @@ export function stripPostChrome(root: Element): void {
   for (const el of Array.from(root.querySelectorAll(POST_REMARK))) if (isRemarkOnPost(el)) el.remove();
   const whole = (root.textContent ?? '').length;
   for (const el of Array.from(root.querySelectorAll(CONTROL_LINKS))) {
-    if (el.getAttribute('role') === 'button' || CONTROL_LINK.test(el.getAttribute('class') ?? ''))
-      el.remove();
+    if (el.getAttribute('role') === 'button' || CONTROL_LINK.test(nameOf(el))) el.remove();
   }
   for (const el of Array.from(root.querySelectorAll('[class], [id]'))) {
     // Not `isConnected`: Readability's reading of a thread is a tree of its own, outside the page.
