@@ -93,3 +93,77 @@ describe('remarks under questions and answers', () => {
     for (const p of POSTS) assert.ok(r.text.includes(p), p);
   });
 });
+
+const topic = (i: number): string =>
+  `<li class="topic-item"><a href="/t/${i}">Another thread about gear number ${i}, asked by a member last week</a> <span>Replies ${i}</span> <span>Views ${i}K</span></li>`;
+// Longer than any block of per-post chrome, shorter than the thread.
+const otherThreads = `<div class="suggested-topics"><h3>Suggested Topics</h3><ul>${Array.from({ length: 20 }, (_, i) => topic(i)).join('')}</ul></div>`;
+const longThread = thread.replace(
+  '</main>',
+  `${POSTS.map((p, i) => post(`${p} `.repeat(6), i + 3)).join('')}</main>`,
+);
+
+describe('what a thread page shows beside the thread', () => {
+  it('drops a long list of other threads, the buttons and the call to sign up', async () => {
+    const html = longThread.replace(
+      '</main>',
+      `<a class="button button--link" href="/login">You must log in or register to reply here.</a>
+       <a href="#" role="button">Add a comment</a>
+       <div class="alert alert-dismissible" role="alert"><p>Hello! It looks like you are interested in this conversation, but you do not have an account yet.</p></div>
+       ${otherThreads}</main>`,
+    );
+    const r = await extractPage(html, 'https://bikes.example/forum/chain-skips');
+    for (const p of POSTS) assert.ok(r.text.includes(p), p);
+    for (const chrome of [
+      'Suggested Topics',
+      'gear number 7',
+      'must log in',
+      'Add a comment',
+      'interested in this',
+    ]) {
+      assert.ok(!r.text.includes(chrome), chrome);
+    }
+  });
+
+  it('keeps a forum index whose list of threads is the page', async () => {
+    const html = `<html><head>${ld({ '@context': 'https://schema.org', '@type': 'DiscussionForumPosting', headline: 'Gear' })}</head>
+      <body><main><h1>Gear talk</h1><ul class="topic-list">${Array.from({ length: 12 }, (_, i) => topic(i)).join('')}</ul></main></body></html>`;
+    const r = await extractPage(html, 'https://bikes.example/forum/gear');
+    assert.ok(r.text.includes('gear number 7'));
+  });
+});
+
+describe('quoted posts in replies', () => {
+  it('keeps the quotation a reply sets in an <aside>, drops the sidebar aside', async () => {
+    const quote = `<aside class="quote"><div class="title">rider0:</div><blockquote><p>${POSTS[0]}</p></blockquote></aside>`;
+    const html = thread
+      .replace(
+        '<div class="message-content"><p>A new chain',
+        `<div class="message-content">${quote}<p>A new chain`,
+      )
+      .replace(
+        '</main>',
+        '</main><aside><h3>Popular this week</h3><p>Wheel truing stands compared by our staff.</p></aside>',
+      );
+    const r = await extractPage(html, 'https://bikes.example/forum/chain-skips');
+    const quoted = POSTS[0] as string;
+    const first = r.text.indexOf(quoted);
+    assert.ok(first >= 0 && r.text.indexOf(quoted, first + 1) > first, 'the quotation is kept');
+    assert.ok(!r.text.includes('Popular this week'));
+  });
+});
+
+describe('class names in camelCase', () => {
+  it('reads the words of camelCase class names: buttons, signatures and guest teasers go', async () => {
+    const html = thread.replace('<div class="signature">', '<div class="ipsSignature">').replace(
+      '</main>',
+      `<a class="ipsFollow ipsButton_light" href="/login">Followers 4</a>
+         <div class="cGuestTeaser"><h2>Create an account or sign in to comment</h2><p>You need to be a member to leave a comment.</p></div></main>`,
+    );
+    const r = await extractPage(html, 'https://bikes.example/forum/chain-skips');
+    for (const p of POSTS) assert.ok(r.text.includes(p), p);
+    for (const chrome of ['Ride more', 'Followers 4', 'Create an account', 'need to be a member']) {
+      assert.ok(!r.text.includes(chrome), chrome);
+    }
+  });
+});

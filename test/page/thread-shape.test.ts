@@ -46,3 +46,23 @@ describe('a thread read as one of its posts', () => {
     assert.ok(!r.text.includes(REPLIES[1] as string));
   });
 });
+
+describe('a thread Readability reads whole', () => {
+  it('keeps every post and drops what the forum prints around each', async () => {
+    const card = (i: number): string =>
+      `<div class="user-title"><p>Gold member ${i}</p><p>Joined 2016</p></div><div class="signature"><p>My smoker: an offset</p><p>with a firebox door</p></div>`;
+    const body = [...REPLIES, ...REPLIES]
+      .map(
+        (r, i) =>
+          `<div class="post-row"><div class="who">cook${i}</div>${card(i)}<div class="text"><p>${r} ${r}</p><p>${r}</p></div></div>`,
+      )
+      .join('');
+    const html = `<html><head><title>Catering tips</title></head><body><div id="page"><h1>Catering tips</h1>${body}</div></body></html>`;
+    const r = await extractPage(html, 'https://cooks.example/board?id=12');
+    assert.equal(r.kind, 'article');
+    for (const reply of REPLIES) assert.ok(r.text.includes(reply), reply);
+    assert.ok(!r.text.includes('Gold member'));
+    assert.ok(!r.text.includes('Joined 2016'));
+    assert.ok(!r.text.includes('My smoker'));
+  });
+});

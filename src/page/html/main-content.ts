@@ -32,7 +32,7 @@ import {
 import { removeThreads, storyLength } from './story-text.ts';
 import { readingLength } from './text-measure.ts';
 import { stripPostChrome } from './thread-chrome.ts';
-import { isOnePost, largestPosts } from './thread-shape.ts';
+import { largestPosts, postsRead } from './thread-shape.ts';
 
 export interface MainContent {
   readonly root: Element | null;
@@ -130,7 +130,10 @@ export async function mainContent(html: string, url: string): Promise<MainConten
     first.document,
     signals.explicit,
   );
-  if (root && posts && isOnePost(root, posts)) return thread(first.source, shellText, meta);
+  const read = root && posts ? postsRead(root, posts) : 'neither';
+  if (read === 'one') return thread(first.source, shellText, meta);
+  // A thread Readability read whole keeps its posts, without what the forum prints around each.
+  if (root && read === 'all') stripPostChrome(root);
   const chars = root ? visibleTextLength(root, readingLength) : 0;
   const story = root !== null && (chars >= GOOD_ARTICLE_CHARS || keepsStory(root, chars, signals.explicit));
   const page = { dated, ...meta };
@@ -148,6 +151,7 @@ export async function mainContent(html: string, url: string): Promise<MainConten
   // Readability has rewritten the document in place; the region starts from the source.
   const second = await fresh(first.source);
   const other = region(second.document);
+  if (other.root && read === 'all') stripPostChrome(other.root);
   if (root && !signals.explicit) {
     const kept = { chars, linked: linkedLength(root) };
     const measured = measureRegion(other);

@@ -2,6 +2,7 @@
 // Strips the page's chrome (navigation, banners, sidebars, cookie and share widgets),
 // then narrows to <main>/role=main or to the smallest block that holds most of the text.
 import { hasProseBeyond } from './beyond-main.ts';
+import { removeHiddenByClass } from './class-hidden.ts';
 import { isInvisible, MARKED_HIDDEN, removeAll, visibleTextLength } from './html-dom.ts';
 import { dropPermalinks } from './permalinks.ts';
 import { revealStreamed } from './streamed.ts';
@@ -28,7 +29,6 @@ const ALWAYS = [
   'input',
   'textarea',
   'label',
-  'aside',
   '[role="navigation"]',
   '[role="search"]',
   '[role="dialog"]',
@@ -86,6 +86,11 @@ function isInsideContent(el: Element): boolean {
 /** Removes chrome under `root` in place. */
 export function stripChrome(root: Element): void {
   removeAll(root, ALWAYS);
+  removeHiddenByClass(root);
+  // An <aside> holding a quotation is the post a thread's reply quotes, not a sidebar.
+  for (const el of Array.from(root.querySelectorAll('aside'))) {
+    if (el.querySelector('blockquote') === null) el.remove();
+  }
   // A tab strip is chrome; a "tablist" that holds its own panels (an accordion) is content.
   for (const el of Array.from(root.querySelectorAll('[role="tablist"]'))) {
     if (el.querySelector('[role="tabpanel"]') === null) el.remove();

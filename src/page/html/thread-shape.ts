@@ -1,5 +1,5 @@
-// Whether Readability read a thread as one of its posts: a page of alike sibling blocks (the
-// posts), Readability's text opening inside one of them and holding well under their whole.
+// Whether Readability read a thread as one of its posts (a page of alike sibling blocks, the posts,
+// Readability's text opening inside one of them and holding well under their whole) or whole.
 import { isInvisible } from './html-dom.ts';
 import { nonSpaceLength } from './text-measure.ts';
 
@@ -21,9 +21,14 @@ export interface Posts {
   readonly chars: number;
   /** The first blocks' texts, spaces removed, cut at POST_TEXT_CHARS. */
   readonly texts: readonly string[];
+  /** Most blocks hold blocks of their own (a post's card and body), unlike a story's paragraphs. */
+  readonly framed: boolean;
 }
 
-const NONE: Posts = { chars: 0, texts: [] };
+const NONE: Posts = { chars: 0, texts: [], framed: false };
+
+const INNER_BLOCK = 'p, div, blockquote, ul, ol, pre, table, section, header, footer, article';
+const FRAMED_SHARE = 0.75;
 
 function signature(el: Element): string {
   return `${el.nodeName}|${el.getAttribute('class') ?? ''}`;
@@ -82,20 +87,46 @@ export function largestPosts(body: Element): Posts {
   };
   walk(body);
   if (best.length === 0) return NONE;
+  const read = best.slice(0, MAX_POSTS_READ);
+  const framed = read.filter((m) => m.querySelector(INNER_BLOCK) !== null).length;
   return {
     chars: bestChars,
-    texts: best.slice(0, MAX_POSTS_READ).map((m) => visibleLetters(m, POST_TEXT_CHARS)),
+    texts: read.map((m) => visibleLetters(m, POST_TEXT_CHARS)),
+    framed: framed >= read.length * FRAMED_SHARE,
   };
 }
 
-/** Readability's `root` is one post of `posts`. */
-export function isOnePost(root: Element, posts: Posts): boolean {
-  if (posts.texts.length === 0) return false;
-  // Read only as far as decides: a text reaching half the posts' letters is no single post.
-  const enough = posts.chars * ONE_POST_SHARE;
-  const text = visibleLetters(root, Math.max(OPENING_CHARS, Math.ceil(enough)));
-  if (text.length >= enough) return false;
+// Readability's text holding the middles of this many posts, and this share of them, is the thread.
+const HELD_POSTS = 4;
+const HELD_SHARE = 0.5;
+
+function isOnePost(text: string, posts: Posts): boolean {
+  if (text.length >= posts.chars * ONE_POST_SHARE) return false;
   const opening = text.slice(0, OPENING_CHARS);
   if (opening.length < OPENING_CHARS) return false;
   return posts.texts.some((t) => t.includes(opening));
+}
+
+function holdsPosts(text: string, posts: Posts): boolean {
+  let held = 0;
+  for (const t of posts.texts) {
+    // A post's middle: its opening and its end are often the poster's card and signature.
+    const from = Math.floor((t.length - OPENING_CHARS) / 2);
+    if (from >= 0 && text.includes(t.slice(from, from + OPENING_CHARS))) held++;
+  }
+  return held >= HELD_POSTS && held >= posts.texts.length * HELD_SHARE;
+}
+
+/**
+ * What Readability's `root` read of the thread `posts`: one post of many, the thread itself (most
+ * of its posts), or neither (a page without a run of posts, or a story beside one).
+ */
+export function postsRead(root: Element, posts: Posts): 'one' | 'all' | 'neither' {
+  if (posts.texts.length === 0) return 'neither';
+  // Read only as far as decides: a text reaching half the posts' letters is no single post, and
+  // only a run of framed posts needs the whole text, to tell whether it holds them.
+  const enough = Math.max(OPENING_CHARS, Math.ceil(posts.chars * ONE_POST_SHARE));
+  const text = visibleLetters(root, posts.framed ? Number.POSITIVE_INFINITY : enough);
+  if (isOnePost(text, posts)) return 'one';
+  return posts.framed && holdsPosts(text, posts) ? 'all' : 'neither';
 }
