@@ -100,7 +100,6 @@ describe('detectKind', () => {
     assert.equal(await kindOf('', 'https://forum.site.example/threads/some-topic.123/'), 'forum');
     assert.equal(await kindOf('', 'https://shop.example/collections/mugs'), 'listing');
     assert.equal(await kindOf('', 'https://shop.example/product/trail-mug'), 'product');
-    assert.equal(await kindOf('', 'https://wiki.example/wiki/Category:Rivers'), 'listing');
     assert.equal(await kindOf('', 'https://site.example/2024/05/a-story'), 'article?');
   });
 
@@ -115,6 +114,7 @@ describe('detectKind', () => {
       'https://site.example/search?q=mugs',
       'https://site.example/docsify-notes',
       'https://forum.example/showthread.php?t=42',
+      'https://wiki.example/wiki/Category:Rivers',
     ]) {
       assert.equal(await kindOf('', url), 'article?', url);
     }

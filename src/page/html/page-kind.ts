@@ -49,15 +49,14 @@ const segments = (kind: PageKind, ...words: string[]): UrlRule[] =>
 // Address shapes shared by many sites of one kind, never one site's. Each is kept only while it
 // wins on the development pages (the extract bench shows each rule's effect); shapes that lost
 // or never decided a page (/t/, /topics/, /p/, /dp/, /shop/, /guide/, /handbook/, showthread,
-// viewtopic, /man…, /learn-…, ?s=, ?q=) are gone.
+// viewtopic, /man…, /learn-…, ?s=, ?q=, and /Category:…, whose page the listing rule of
+// listing-intro.ts reads alike) are gone.
 export const URL_RULES: readonly UrlRule[] = [
   ...segments('forum', 'topic', 'threads', 'comments'),
   ...segments('documentation', 'docs', 'doc', 'learn', 'api'),
   { name: 'docs./doc./developer. host', kind: 'documentation', pattern: /^(docs?|developer)\./ },
   ...segments('product', 'product'),
   ...segments('listing', 'collections', 'categories'),
-  // MediaWiki's category pages, on wikis of every subject.
-  { name: '/Category:…', kind: 'listing', pattern: /\/category:[^/]+$/ },
 ];
 
 /** The first URL rule `url` matches, if any. */
