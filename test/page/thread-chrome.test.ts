@@ -31,21 +31,24 @@ ${POSTS.map(post).join('')}
 <div class="block--similarContents"><h3>Similar threads</h3><a href="/t/1">Chain noise</a> <a href="/t/2">Gear advice</a></div>
 </main></body></html>`;
 
+/** Every post is in `text`, and none of `chrome`. */
+function keepsPostsWithout(text: string, chrome: string[]): void {
+  for (const p of POSTS) assert.ok(text.includes(p), p);
+  for (const c of chrome) assert.ok(!text.includes(c), c);
+}
+
 describe('per-post chrome in threads', () => {
   it('keeps every post and drops the poster cards, signatures and counters', async () => {
     const r = await extractPage(thread, 'https://bikes.example/forum/chain-skips');
     assert.equal(r.kind, 'forum');
-    for (const p of POSTS) assert.ok(r.text.includes(p), p);
-    for (const chrome of [
+    keepsPostsWithout(r.text, [
       'Joined',
       'Reaction score',
       'Senior Member',
       'Ride more',
       'Liked by',
       'Similar threads',
-    ]) {
-      assert.ok(!r.text.includes(chrome), chrome);
-    }
+    ]);
   });
 
   it('keeps a long post whose block is named after its author', async () => {
@@ -113,16 +116,13 @@ describe('what a thread page shows beside the thread', () => {
        ${otherThreads}</main>`,
     );
     const r = await extractPage(html, 'https://bikes.example/forum/chain-skips');
-    for (const p of POSTS) assert.ok(r.text.includes(p), p);
-    for (const chrome of [
+    keepsPostsWithout(r.text, [
       'Suggested Topics',
       'gear number 7',
       'must log in',
       'Add a comment',
       'interested in this',
-    ]) {
-      assert.ok(!r.text.includes(chrome), chrome);
-    }
+    ]);
   });
 
   it('keeps a forum index whose list of threads is the page', async () => {
@@ -161,9 +161,6 @@ describe('class names in camelCase', () => {
          <div class="cGuestTeaser"><h2>Create an account or sign in to comment</h2><p>You need to be a member to leave a comment.</p></div></main>`,
     );
     const r = await extractPage(html, 'https://bikes.example/forum/chain-skips');
-    for (const p of POSTS) assert.ok(r.text.includes(p), p);
-    for (const chrome of ['Ride more', 'Followers 4', 'Create an account', 'need to be a member']) {
-      assert.ok(!r.text.includes(chrome), chrome);
-    }
+    keepsPostsWithout(r.text, ['Ride more', 'Followers 4', 'Create an account', 'need to be a member']);
   });
 });
