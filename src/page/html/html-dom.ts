@@ -45,6 +45,11 @@ export function isInvisible(el: Element): boolean {
   return INVISIBLE_NAMES.has(el.localName);
 }
 
+/** An element's class and id, the words pages name their blocks by. */
+export function nameOf(el: Element): string {
+  return `${el.getAttribute('class') ?? ''} ${el.getAttribute('id') ?? ''}`;
+}
+
 /** True for a link (`<a>`), tested without `nodeName`. */
 export function isLink(el: Element): boolean {
   return LINKS.has(el.localName);

@@ -13,6 +13,7 @@ import {
 import { isListingIntro } from './listing-intro.ts';
 import { revealNoscript } from './noscript.ts';
 import { detectKind, type PageKind } from './page-kind.ts';
+import { dropPermalinks } from './permalinks.ts';
 import { readProduct } from './product-page.ts';
 import {
   loadReadability,
@@ -20,7 +21,7 @@ import {
   type ReadabilityResult,
   runReadability,
 } from './readability-run.ts';
-import { contentRegion, dropPermalinks } from './region.ts';
+import { contentRegion } from './region.ts';
 import {
   isBesideThread,
   isFragment,

@@ -1,7 +1,7 @@
 // What a product page's region keeps: the product, said in full. Its customers' long review
 // section is their talk, and the other products it sells beside it are other pages; a description
 // the page builds only by script (and gives in its structured data) is put back.
-import { visibleTextLength } from './html-dom.ts';
+import { nameOf, visibleTextLength } from './html-dom.ts';
 
 // Class or id words that name a review or rating block.
 const REVIEW_NAME = /(^|[\s_-])(reviews?|ratings?)([\s_-]|$)/i;
@@ -20,10 +20,6 @@ const MOST_OF_REGION = 0.75;
 // Class or id words that name the shop's other products offered beside this one.
 const OTHER_PRODUCTS_NAME =
   /(^|[\s_-])(up-?sells?|cross-?sells?|recently-?viewed|also-?(bought|liked?|viewed))([\s_-]|$)/i;
-
-function nameOf(el: Element): string {
-  return `${el.getAttribute('class') ?? ''} ${el.getAttribute('id') ?? ''}`;
-}
 
 /** Removes the customers' review section under `root`, a product page's region, in place. */
 export function dropReviewSection(root: Element): void {
@@ -70,8 +66,9 @@ function plainDescription(document: Document, description: string): string[] {
 export function restoreDescription(root: Element, description: string): void {
   const document = root.ownerDocument;
   const lines = plainDescription(document, description);
-  const said = wordsOf(lines.join(' '));
-  if (lines.join(' ').split(' ').length < MIN_DESCRIPTION_WORDS || said.size === 0) return;
+  const text = lines.join(' ');
+  const said = wordsOf(text);
+  if (text.split(' ').length < MIN_DESCRIPTION_WORDS || said.size === 0) return;
   const region = wordsOf(root.textContent ?? '');
   let shared = 0;
   for (const w of said) if (region.has(w)) shared++;

@@ -3,12 +3,10 @@
 // then narrows to <main>/role=main or to the smallest block that holds most of the text.
 import { hasProseBeyond } from './beyond-main.ts';
 import { removeHiddenByClass } from './class-hidden.ts';
-import { isInvisible, MARKED_HIDDEN, removeAll, visibleTextLength } from './html-dom.ts';
+import { isInvisible, MARKED_HIDDEN, nameOf, removeAll, visibleTextLength } from './html-dom.ts';
 import { dropPermalinks } from './permalinks.ts';
 import { revealStreamed } from './streamed.ts';
 import { nonSpaceLength } from './text-measure.ts';
-
-export { dropPermalinks };
 
 const ALWAYS = [
   'script',
@@ -51,10 +49,6 @@ const CHROME_NAME =
 
 // A named block this large is content whatever its name (e.g. `content-with-sidebar`).
 const NAMED_KEEP_CHARS = 1500;
-
-function nameOf(el: Element): string {
-  return `${el.getAttribute('class') ?? ''} ${el.getAttribute('id') ?? ''}`;
-}
 
 /** Share of an element's visible text that sits inside links. */
 export function linkShare(el: Element): number {

@@ -2,6 +2,7 @@
 // poster's card (avatar, title, badges, join date and counts), signatures, vote and like
 // counters, tag strips, the controls drawn as buttons, and the lists of other threads beside the
 // thread. Removed from a thread's region by the class or id words (or role) that name them.
+import { nameOf } from './html-dom.ts';
 import { stripThreadControls } from './thread-controls.ts';
 
 // Class or id words naming per-post chrome on forum software of every make, and the calls to sign
@@ -23,8 +24,8 @@ const CONTROL_LINKS = 'a[class], a[role="button"]';
 const MAX_CHROME_CHARS = 1500;
 
 /** An element's class and id, and again with camelCase words apart (`ipsButton` → `ips Button`). */
-function nameOf(el: Element): string {
-  const name = `${el.getAttribute('class') ?? ''} ${el.getAttribute('id') ?? ''}`;
+function nameWords(el: Element): string {
+  const name = nameOf(el);
   return `${name} ${name.replace(/([a-z0-9])([A-Z])/g, '$1 $2')}`;
 }
 
@@ -43,12 +44,12 @@ export function stripPostChrome(root: Element): void {
   for (const el of Array.from(root.querySelectorAll(POST_REMARK))) if (isRemarkOnPost(el)) el.remove();
   const whole = (root.textContent ?? '').length;
   for (const el of Array.from(root.querySelectorAll(CONTROL_LINKS))) {
-    if (el.getAttribute('role') === 'button' || CONTROL_LINK.test(nameOf(el))) el.remove();
+    if (el.getAttribute('role') === 'button' || CONTROL_LINK.test(nameWords(el))) el.remove();
   }
   for (const el of Array.from(root.querySelectorAll('[class], [id]'))) {
     // Not `isConnected`: Readability's reading of a thread is a tree of its own, outside the page.
     if (el.closest('pre, code') !== null) continue;
-    const name = nameOf(el);
+    const name = nameWords(el);
     const limit = POST_CHROME.test(name)
       ? MAX_CHROME_CHARS
       : BESIDE_THREAD.test(name)
